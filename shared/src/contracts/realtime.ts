@@ -1,0 +1,18 @@
+// Messages on the WebSocket, both ways.
+import { z } from 'zod';
+
+/** Events the server pushes to a user's connections. */
+export const RealtimeEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('user.updated'), version: z.number().int() }),
+  z.object({ type: z.literal('pong') }),
+]);
+export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
+
+/** Messages a client sends; API Gateway routes them all to $default. */
+export const RealtimeClientMessage = z.discriminatedUnion('action', [z.object({ action: z.literal('ping') })]);
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;
+
+/** Query parameters of the WebSocket URL: the access token, and the id of the browser tab so it is not sent its own changes. */
+export const realtimeQuery = { token: 'token', clientId: 'clientId' } as const;
+/** Header on HTTP requests naming the tab that made a change. */
+export const clientIdHeader = 'x-client-id';

@@ -1,0 +1,10 @@
+// Every size limit, written once and imported by client and server.
+
+/** Longest single-line text (a name, a tag, a label). */
+export const MAX_SHORT_TEXT = 200;
+/** Longest serialized rich-text body kept inside the user document (a template, a prompt). */
+export const MAX_RICH_TEXT = 100_000;
+/** Most entries in one list of the user document (tags, attendings, home lists, templates). */
+export const MAX_LIST_ITEMS = 2_000;
+/** Largest request body the API accepts, in bytes. Keeps every item well under DynamoDB's 400 KB. */
+export const MAX_REQUEST_BYTES = 350_000;

@@ -1,0 +1,89 @@
+// The user document (spec section 3): one per user, holding settings and the user's own lists.
+import { z } from 'zod';
+import { MAX_LIST_ITEMS, MAX_RICH_TEXT, MAX_SHORT_TEXT } from '../limits';
+
+const shortText = z.string().max(MAX_SHORT_TEXT);
+const richText = z.string().max(MAX_RICH_TEXT);
+const list = <T extends z.ZodType>(item: T) => z.array(item).max(MAX_LIST_ITEMS);
+
+export const resourceTypes = ['text', 'link', 'files', 'article', 'case', 'guide', 'clinical'] as const;
+export const ResourceType = z.enum(resourceTypes);
+
+export const panelSortOptions = ['name', 'room', 'appointment', 'task'] as const;
+
+export const HomeListItem = z.strictObject({
+  name: shortText,
+  id: shortText,
+  type: ResourceType,
+  link: z.string().max(2_000),
+});
+
+export const HomeList = z.strictObject({
+  name: shortText,
+  items: list(HomeListItem),
+});
+
+export const Prompt = z.strictObject({
+  id: shortText.min(1),
+  name: shortText,
+  deltaText: richText,
+});
+
+export const NoteTemplate = z.strictObject({
+  label: shortText.min(1),
+  value: list(shortText),
+});
+
+/** The fields a user may change. `searchKey` from the spec is left out: search goes through our API, which scopes it to the user. */
+export const UserFields = z.strictObject({
+  templates: z.record(shortText, richText).refine((m) => Object.keys(m).length <= MAX_LIST_ITEMS, 'Too many templates'),
+  prompts: list(Prompt),
+  favoritePrompts: list(shortText),
+  resourceTags: list(shortText),
+  patientTags: list(shortText),
+  panelTags: list(shortText),
+  panelTagsSelected: list(shortText),
+  panelSortSelection: z.enum(panelSortOptions),
+  homeLists: list(HomeList),
+  attendings: list(shortText),
+  noteTemplate: list(NoteTemplate),
+  cprs: z.boolean(),
+  inpatient: z.boolean(),
+  showTimeTracker: z.boolean(),
+  showTimeTrackerTimes: z.boolean(),
+});
+export type UserFields = z.infer<typeof UserFields>;
+
+export const UserDocument = UserFields.extend({
+  userId: z.string(),
+  email: z.string(),
+  /** Incremented on every write; a write naming an older version is refused. */
+  version: z.number().int().nonnegative(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type UserDocument = z.infer<typeof UserDocument>;
+
+/** A change to the user document: the version it was based on, plus any subset of the fields. */
+export const UserDocumentPatch = UserFields.partial().extend({
+  version: z.number().int().nonnegative(),
+});
+export type UserDocumentPatch = z.infer<typeof UserDocumentPatch>;
+
+export const defaultUserFields = (): UserFields => ({
+  templates: {},
+  prompts: [],
+  favoritePrompts: [],
+  resourceTags: [],
+  patientTags: [],
+  panelTags: [],
+  panelTagsSelected: [],
+  panelSortSelection: 'name',
+  homeLists: [],
+  attendings: [],
+  noteTemplate: [],
+  cprs: false,
+  inpatient: true,
+  showTimeTracker: false,
+  showTimeTrackerTimes: false,
+});
