@@ -13,6 +13,6 @@ describe('AppError', () => {
   });
 
   it('names what conflicted', () => {
-    expect(versionConflict('Your settings').message).toMatch(/^Your settings was changed elsewhere/);
+    expect(versionConflict('Your settings').message).toMatch(/^Your settings changed on another device/);
   });
 });

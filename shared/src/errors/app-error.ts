@@ -50,4 +50,4 @@ export const badRequest = (message: string, issues?: ErrorIssue[]) => new AppErr
 export const unauthorized = (message = 'Sign in to continue.') => new AppError('unauthorized', message);
 export const notFound = (what: string) => new AppError('not_found', `${what} was not found.`);
 export const versionConflict = (what: string) =>
-  new AppError('version_conflict', `${what} was changed elsewhere. Reload to see the latest version.`);
+  new AppError('version_conflict', `${what} changed on another device or tab. Reload to see the latest version.`);

@@ -1,0 +1,72 @@
+// cognito-local lacks a few Cognito behaviours that Amplify v6 and our sessions need; these add them to its target table.
+import { createPublicKey, createVerify } from 'node:crypto';
+import { NotAuthorizedError } from 'cognito-local/lib/errors';
+import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
+import type { Services } from 'cognito-local/lib/services';
+import type { Context } from 'cognito-local/lib/services/context';
+import { Targets } from 'cognito-local/lib/targets/targets';
+
+type TargetFactory = (services: Services) => (ctx: Context, req: Record<string, unknown>) => Promise<object>;
+const targets = Targets as unknown as Record<string, TargetFactory>;
+
+const key = createPublicKey({ key: publicKey.jwk as unknown as import('node:crypto').JsonWebKey, format: 'jwk' });
+
+/** Checks the emulator's own RS256 signature and expiry, and returns the token's claims. */
+const verifiedClaims = (token: unknown): Record<string, unknown> => {
+  const [header, payload, signature] = typeof token === 'string' ? token.split('.') : [];
+  if (!header || !payload || !signature) throw new NotAuthorizedError();
+  const valid = createVerify('RSA-SHA256').update(`${header}.${payload}`).verify(key, signature, 'base64url');
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+  if (!valid || (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now())) throw new NotAuthorizedError();
+  return claims;
+};
+
+/** GlobalSignOut: revokes every refresh token of the user (access tokens run out on their own, as in Cognito). */
+const globalSignOut: TargetFactory = (services) => async (ctx, req) => {
+  const claims = verifiedClaims(req.AccessToken);
+  const pool = await services.cognito.getUserPoolForClientId(ctx, String(claims.client_id));
+  const user = await pool.getUserByUsername(ctx, String(claims.username));
+  if (!user) throw new NotAuthorizedError();
+  await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return {};
+};
+
+/** GetTokensFromRefreshToken: what Amplify v6 calls to refresh; honours revocation by GlobalSignOut. */
+const getTokensFromRefreshToken: TargetFactory = (services) => async (ctx, req) => {
+  const refreshToken = String(req.RefreshToken ?? '');
+  verifiedClaims(refreshToken);
+  const clientId = String(req.ClientId ?? '');
+  const pool = await services.cognito.getUserPoolForClientId(ctx, clientId);
+  const client = await services.cognito.getAppClient(ctx, clientId);
+  const user = await pool.getUserByRefreshToken(ctx, refreshToken);
+  if (!user || !client) throw new NotAuthorizedError();
+  const groups = await pool.listUserGroupMembership(ctx, user);
+  const tokens = await services.tokenGenerator.generate(ctx, user, groups, client, undefined, 'RefreshTokens');
+  return { AuthenticationResult: { AccessToken: tokens.AccessToken, IdToken: tokens.IdToken, RefreshToken: refreshToken, TokenType: 'Bearer', ExpiresIn: 3600 } };
+};
+
+/** RespondToAuthChallenge forgets the refresh token it issues after an MFA challenge; keep it so refresh works. */
+const respondToAuthChallengeKeepingRefreshToken =
+  (original: TargetFactory): TargetFactory =>
+  (services) =>
+  async (ctx, req) => {
+    const result = (await original(services)(ctx, req)) as { AuthenticationResult?: { RefreshToken?: string } };
+    const refreshToken = result.AuthenticationResult?.RefreshToken;
+    const username = (req.ChallengeResponses as Record<string, string> | undefined)?.USERNAME;
+    if (refreshToken && username) {
+      const pool = await services.cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+      const user = await pool.getUserByUsername(ctx, username);
+      if (user) await pool.storeRefreshToken(ctx, refreshToken, user);
+    }
+    return result;
+  };
+
+let installed = false;
+export const installCognitoShims = () => {
+  if (installed) return;
+  installed = true;
+  targets.GlobalSignOut = globalSignOut;
+  targets.GetTokensFromRefreshToken = getTokensFromRefreshToken;
+  const original = targets.RespondToAuthChallenge;
+  if (original) targets.RespondToAuthChallenge = respondToAuthChallengeKeepingRefreshToken(original);
+};

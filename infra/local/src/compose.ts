@@ -1,0 +1,77 @@
+// The local composition root: the same routers and handlers as the cloud, wired to the emulators.
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import type { DependencyState, HealthReport } from '@chartside/shared';
+import type { z } from 'zod';
+import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
+import { apiGatewayConnectionPoster } from '@chartside/lambdas/adapters/aws/api-gateway-connection-poster';
+import { cognitoUserDirectory } from '@chartside/lambdas/adapters/aws/cognito-user-directory';
+import { documentTable, tableIsActive } from '@chartside/lambdas/adapters/aws/dynamodb';
+import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
+import { jwksTokenVerifier } from '@chartside/lambdas/adapters/local/jwks-token-verifier';
+import { ConnectionRepository } from '@chartside/lambdas/data/connection-repository';
+import { UserRepository } from '@chartside/lambdas/data/user-repository';
+import type { HttpDeps } from '@chartside/lambdas/http/deps';
+import { systemClock } from '@chartside/lambdas/ports/clock';
+import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
+import type { RealtimeDeps } from '@chartside/lambdas/ws/deps';
+import type { Jwks } from 'aws-jwt-verify/jwk';
+import { cognitoClient } from './cognito-local';
+import { localAws, type LocalSettings } from './settings';
+
+export interface LocalEndpoints {
+  origin: string;
+  dynamodb: string;
+  s3: string;
+  cognito: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  issuer: string;
+}
+
+type Probe = () => Promise<z.infer<typeof DependencyState>>;
+
+const probe = async (check: () => Promise<unknown>): Promise<z.infer<typeof DependencyState>> => {
+  try {
+    await check();
+    return { ok: true };
+  } catch (error) {
+    return { ok: false, detail: error instanceof Error ? `${error.name}: ${error.message}` : 'unreachable' };
+  }
+};
+
+export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints, extraProbes: Record<string, Probe>) => {
+  const aws = { region: localAws.region, credentials: localAws.credentials };
+  const logger = createLogger(settings.LOG_LEVEL);
+  const table = documentTable(localAws.tableName, { ...aws, endpoint: endpoints.dynamodb });
+  const cognito = cognitoClient(endpoints.cognito);
+  const s3 = new S3Client({ ...aws, endpoint: endpoints.s3, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  const tokenVerifier = jwksTokenVerifier({ issuer: endpoints.issuer, clientId: endpoints.userPoolClientId, jwks: { keys: [publicKey.jwk] } as unknown as Jwks });
+  const connections = new ConnectionRepository(table, systemClock);
+  const poster = apiGatewayConnectionPoster(new ApiGatewayManagementApiClient({ ...aws, endpoint: endpoints.origin }));
+  const realtime: RealtimeDeps = { connections, poster, tokenVerifier, clock: systemClock, logger };
+
+  const probes: Record<string, Probe> = {
+    dynamodb: () => tableIsActive(table),
+    s3: () => probe(() => s3.send(new HeadBucketCommand({ Bucket: localAws.filesBucket }))),
+    cognito: () => probe(() => cognito.send(new DescribeUserPoolCommand({ UserPoolId: endpoints.userPoolId }))),
+    ...extraProbes,
+  };
+  const health = async (): Promise<HealthReport> => {
+    const names = Object.keys(probes);
+    const states = await Promise.all(names.map((name) => probes[name]!()));
+    const dependencies = Object.fromEntries(names.map((name, i) => [name, states[i]!]));
+    return { status: states.every((s) => s.ok) ? 'ok' : 'degraded', dependencies };
+  };
+
+  const http: HttpDeps = {
+    users: new UserRepository(table, systemClock),
+    tokenVerifier,
+    userDirectory: cognitoUserDirectory(cognito),
+    broadcast: createBroadcast(realtime),
+    health,
+    logger,
+  };
+  return { http, realtime, cognito, logger };
+};

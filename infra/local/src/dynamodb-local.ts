@@ -1,0 +1,91 @@
+// DynamoDB Local (AWS's own emulator, a Java jar shipped in an npm package) and the one table.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  DynamoDBClient,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
+import { tableDefinition } from '@chartside/lambdas/data/table';
+import { freePort, waitForPort } from './free-port';
+import { localAws } from './settings';
+
+const JAVA_MISSING =
+  'Java 17 or newer is required to run DynamoDB Local: install it (on Debian: apt-get install -y openjdk-17-jre-headless) and run npm start again.';
+
+export const requireJava = () => {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) throw new Error(JAVA_MISSING);
+  const major = Number(/version "(\d+)/.exec(probe.stderr)?.[1] ?? 0);
+  if (major < 17) throw new Error(`${JAVA_MISSING} (found Java ${major})`);
+};
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  process: ChildProcess;
+}
+
+export const startDynamoDbLocal = async (dataDir: string): Promise<DynamoDbLocal> => {
+  requireJava();
+  const jarDir = path.join(path.dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const dbPath = path.join(dataDir, 'dynamodb');
+  mkdirSync(dbPath, { recursive: true });
+  const port = await freePort();
+  const child = spawn(
+    'java',
+    ['-Xmx512m', `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`, '-jar', path.join(jarDir, 'DynamoDBLocal.jar'), '-sharedDb', '-dbPath', dbPath, '-port', String(port)],
+    { stdio: ['ignore', 'ignore', 'pipe'], cwd: dbPath },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}): ${stderr.trim().slice(-500)}`))),
+  );
+  await Promise.race([waitForPort(port, 30_000), exited]);
+  return { endpoint: `http://127.0.0.1:${port}`, process: child };
+};
+
+/** Creates the table with its index, stream and TTL when missing; leaves an existing one alone. */
+export const ensureTable = async (endpoint: string) => {
+  const client = new DynamoDBClient({ endpoint, region: localAws.region, credentials: localAws.credentials });
+  const TableName = localAws.tableName;
+  const { gsi1, partitionKey, sortKey, ttlAttribute } = tableDefinition;
+  try {
+    await client.send(new DescribeTableCommand({ TableName }));
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ResourceNotFoundException')) throw error;
+    await client.send(
+      new CreateTableCommand({
+        TableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [partitionKey, sortKey, gsi1.partitionKey, gsi1.sortKey].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: partitionKey, KeyType: 'HASH' },
+          { AttributeName: sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: gsi1.name,
+            KeySchema: [
+              { AttributeName: gsi1.partitionKey, KeyType: 'HASH' },
+              { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
+    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
+  }
+  const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName }));
+  if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
+    await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { Enabled: true, AttributeName: ttlAttribute } }));
+  }
+  client.destroy();
+};

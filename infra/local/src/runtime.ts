@@ -1,0 +1,118 @@
+// Starts everything `npm start` runs: the emulators, the API, the WebSocket gateway and the web app, on one origin.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { getRequestListener } from '@hono/node-server';
+import type { RuntimeConfig } from '@chartside/shared';
+import { createApp } from '@chartside/lambdas/http/app';
+import { cognitoClient, createCognitoLocal, ensureUserPool } from './cognito-local';
+import { composeLocal } from './compose';
+import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
+import { createRealtimeGateway, type RealtimeGateway } from './realtime-gateway';
+import { startS3Local } from './s3-local';
+import type { LocalSettings } from './settings';
+import { addUser } from './users';
+import { serveBuiltWeb, serveDevWeb, type WebApp } from './web-app';
+
+export interface LocalRuntime {
+  url: string;
+  demo: { email: string; password: string; created: boolean };
+  stop(): Promise<void>;
+}
+
+const COGNITO_PREFIX = '/cognito';
+
+/** The demo clinician's credentials, made once per data folder and kept there. */
+const demoCredentials = (settings: LocalSettings) => {
+  const file = path.join(settings.dataDir, 'demo-user.json');
+  if (existsSync(file)) return { ...(JSON.parse(readFileSync(file, 'utf8')) as { email: string; password: string }), created: false, file };
+  return { email: settings.DEMO_EMAIL, password: `Demo-${randomBytes(9).toString('base64url')}7a`, created: true, file };
+};
+
+export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalRuntime> => {
+  mkdirSync(settings.dataDir, { recursive: true });
+  const origin = `http://localhost:${settings.PORT}`;
+  const stops: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await step();
+  };
+
+  try {
+    const [dynamodb, s3] = await Promise.all([startDynamoDbLocal(settings.dataDir), startS3Local(settings.dataDir)]);
+    stops.push(() => void dynamodb.process.kill('SIGTERM'), () => s3.close());
+    const cognitoLocal = await createCognitoLocal(settings.dataDir, `${origin}${COGNITO_PREFIX}`, settings.LOG_LEVEL);
+
+    // The server starts first with the emulators mounted, so Cognito can be set up through its own API.
+    // Filled in as each part comes up; until then the server answers 503.
+    const mounted: {
+      app?: ReturnType<typeof getRequestListener>;
+      web?: WebApp;
+      gateway?: RealtimeGateway;
+      config?: Omit<RuntimeConfig, 'userPoolEndpoint' | 'wsUrl'>;
+    } = {};
+
+    const server = http.createServer((request, response) => {
+      const url = request.url ?? '/';
+      if (url === COGNITO_PREFIX || url.startsWith(`${COGNITO_PREFIX}/`)) {
+        request.url = url.slice(COGNITO_PREFIX.length) || '/';
+        cognitoLocal.handler(request, response);
+      } else if (url.startsWith('/@connections/') && mounted.gateway) {
+        mounted.gateway.handleManagement(request, response);
+      } else if ((url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) && mounted.app) {
+        void mounted.app(request, response);
+      } else if (url === '/config.json' && mounted.config) {
+        const host = request.headers.host ?? `localhost:${settings.PORT}`;
+        const body: RuntimeConfig = { ...mounted.config, userPoolEndpoint: `http://${host}${COGNITO_PREFIX}`, wsUrl: `ws://${host}/ws` };
+        response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' }).end(JSON.stringify(body));
+      } else if (mounted.web) {
+        mounted.web.handle(request, response);
+      } else {
+        response.writeHead(503, { 'retry-after': '1' }).end('Starting');
+      }
+    });
+    server.on('upgrade', (request, socket, head) => {
+      if (request.url?.startsWith('/ws') && mounted.gateway) mounted.gateway.handleUpgrade(request, socket, head);
+      else if (settings.WEB_MODE !== 'dev') socket.destroy(); // in dev, Vite's hot-reload socket answers the rest
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(settings.PORT, () => resolve());
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    );
+
+    await ensureTable(dynamodb.endpoint);
+    const cognitoEndpoint = `${origin}${COGNITO_PREFIX}`;
+    const pool = await ensureUserPool(cognitoClient(cognitoEndpoint), settings.MFA);
+    const endpoints = { origin, dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognitoEndpoint, ...pool, issuer: cognitoLocal.issuer(pool.userPoolId) };
+
+    const composed = composeLocal(settings, endpoints, {
+      realtime: async () => ({ ok: Boolean(mounted.gateway) }),
+      web: async () => ({ ok: Boolean(mounted.web) }),
+    });
+    const gateway = createRealtimeGateway(composed.realtime);
+    mounted.gateway = gateway;
+    stops.push(() => gateway.close());
+    const web = settings.WEB_MODE === 'dev' ? await serveDevWeb(settings.repoRoot, server) : serveBuiltWeb(settings.repoRoot);
+    mounted.web = web;
+    stops.push(() => web.close());
+    mounted.app = getRequestListener(createApp(composed.http).fetch);
+    mounted.config = { region: 'us-east-1', userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, apiUrl: '/api', mfa: settings.MFA };
+
+    const demo = demoCredentials(settings);
+    if (demo.created) {
+      await addUser({ client: composed.cognito, ...pool }, { email: demo.email, password: demo.password });
+      writeFileSync(demo.file, JSON.stringify({ email: demo.email, password: demo.password }, null, 2), { mode: 0o600 });
+    }
+    return { url: origin, demo: { email: demo.email, password: demo.password, created: demo.created }, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};

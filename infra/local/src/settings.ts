@@ -1,0 +1,36 @@
+// The local runtime's settings: the only place in it that reads the environment. Documented in the README and .env.example.
+import path from 'node:path';
+import { z } from 'zod';
+
+const Settings = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** dev: Vite serves the web app with hot reload; dist: the built bundle in web/dist (run `npm run build` first). */
+  WEB_MODE: z.enum(['dev', 'dist']).default('dev'),
+  /** required: every user must set up an authenticator app (TOTP) at sign-in. */
+  MFA: z.enum(['optional', 'required']).default('optional'),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /** The demo clinician created on first start. */
+  DEMO_EMAIL: z.email().default('demo@chartside.local'),
+});
+
+export type LocalSettings = z.infer<typeof Settings> & { dataDir: string; repoRoot: string };
+
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export const readSettings = (env: NodeJS.ProcessEnv = process.env): LocalSettings => {
+  const parsed = Settings.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid settings: ${problems}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(repoRoot, parsed.data.DATA_DIR), repoRoot };
+};
+
+/** Fixed for the emulators: they accept any credentials, and s3rver insists on these. */
+export const localAws = {
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  tableName: 'chartside',
+  filesBucket: 'chartside-files',
+} as const;

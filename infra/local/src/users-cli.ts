@@ -1,0 +1,70 @@
+// `npm run users -- add|list|remove`: manage users of the local runtime (at PORT) or of a deployed pool (--user-pool-id).
+import { parseArgs } from 'node:util';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { RuntimeConfig } from '@chartside/shared';
+import { cognitoClient } from './cognito-local';
+import { readSettings } from './settings';
+import { addUser, listUsers, removeUser, type Pool } from './users';
+
+const usage = `Usage:
+  npm run users -- add --email E --password P [--totp] [--json]
+  npm run users -- list [--json]
+  npm run users -- remove --email E
+Targets the local runtime at PORT (default 8080). For a deployed pool add:
+  --user-pool-id ID --client-id ID --region R   (uses your AWS credentials)`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    totp: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    'user-pool-id': { type: 'string' },
+    'client-id': { type: 'string' },
+    region: { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(2);
+};
+
+const connect = async (): Promise<Pool> => {
+  if (values['user-pool-id']) {
+    if (!values['client-id'] || !values.region) fail('--user-pool-id needs --client-id and --region too.');
+    return { client: new CognitoIdentityProviderClient({ region: values.region }), userPoolId: values['user-pool-id'], userPoolClientId: values['client-id']! };
+  }
+  const { PORT } = readSettings();
+  const origin = `http://localhost:${PORT}`;
+  const response = await fetch(`${origin}/config.json`).catch(() => undefined);
+  if (!response?.ok) return fail(`No Chartside runtime answers at ${origin}: start it with \`npm start\` (same PORT) first.`);
+  const config = RuntimeConfig.parse(await response.json());
+  return { client: cognitoClient(`${origin}/cognito`), userPoolId: config.userPoolId, userPoolClientId: config.userPoolClientId };
+};
+
+const [command] = positionals;
+if (values.help || !command) fail(usage);
+try {
+  const pool = await connect();
+  if (command === 'add') {
+    if (!values.email || !values.password) fail('add needs --email and --password.');
+    const user = await addUser(pool, { email: values.email!, password: values.password!, totp: values.totp });
+    if (values.json) console.log(JSON.stringify(user));
+    else console.log(`Created ${user.email} (${user.userId})${user.totpSecret ? `\nTOTP secret (base32): ${user.totpSecret}` : ''}`);
+  } else if (command === 'list') {
+    const users = await listUsers(pool);
+    if (values.json) console.log(JSON.stringify(users));
+    else for (const u of users) console.log(`${u.email}\t${u.userId}\t${u.status}\t${u.created}`);
+  } else if (command === 'remove') {
+    if (!values.email) fail('remove needs --email.');
+    await removeUser(pool, values.email!);
+    console.log(`Removed ${values.email}`);
+  } else {
+    fail(`Unknown command "${command}".\n${usage}`);
+  }
+} catch (error) {
+  fail(`${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+}

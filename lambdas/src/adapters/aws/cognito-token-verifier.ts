@@ -1,0 +1,13 @@
+import { CognitoJwtVerifier } from 'aws-jwt-verify';
+import type { TokenVerifier } from '../../ports/token-verifier';
+
+/** Verifies Cognito access tokens against the user pool's published keys. */
+export const cognitoTokenVerifier = (userPoolId: string, clientId: string): TokenVerifier => {
+  const verifier = CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: 'access' });
+  return {
+    async verify(accessToken) {
+      const payload = await verifier.verify(accessToken);
+      return { userId: payload.sub, accessToken };
+    },
+  };
+};

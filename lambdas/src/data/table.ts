@@ -1,0 +1,24 @@
+// The single table: everything a user owns lives under pk = USER#{userId}, so every query stays in one partition.
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+export interface Table {
+  client: DynamoDBDocumentClient;
+  name: string;
+}
+
+export const keys = {
+  user: (userId: string) => `USER#${userId}`,
+  userDocument: 'USER',
+  connection: (connectionId: string) => `CONN#${connectionId}`,
+} as const;
+
+/** The table's shape, shared by the local runtime (which creates it) and the CDK data stack's tests. */
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  ttlAttribute: 'ttl',
+} as const;
+
+export const isConditionalCheckFailed = (error: unknown): boolean =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException';

@@ -1,0 +1,36 @@
+// The cloud composition root: AWS adapters built once per container from the environment.
+import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { ConnectionRepository } from '../data/connection-repository';
+import { UserRepository } from '../data/user-repository';
+import type { HttpDeps } from '../http/deps';
+import { apiGatewayConnectionPoster } from '../adapters/aws/api-gateway-connection-poster';
+import { cognitoTokenVerifier } from '../adapters/aws/cognito-token-verifier';
+import { cognitoUserDirectory } from '../adapters/aws/cognito-user-directory';
+import { documentTable, tableIsActive } from '../adapters/aws/dynamodb';
+import { createLogger } from '../adapters/aws/logger';
+import { systemClock } from '../ports/clock';
+import { createBroadcast } from '../ws/broadcast';
+import type { RealtimeDeps } from '../ws/deps';
+import { cloudConfig } from './cloud-config';
+
+const config = cloudConfig();
+const logger = createLogger(config.LOG_LEVEL);
+const table = documentTable(config.TABLE_NAME);
+const connections = new ConnectionRepository(table, systemClock);
+const poster = apiGatewayConnectionPoster(new ApiGatewayManagementApiClient({ endpoint: config.WS_MANAGEMENT_ENDPOINT }));
+const tokenVerifier = cognitoTokenVerifier(config.USER_POOL_ID, config.USER_POOL_CLIENT_ID);
+
+export const realtimeDeps: RealtimeDeps = { connections, poster, tokenVerifier, clock: systemClock, logger };
+
+export const httpDeps: HttpDeps = {
+  users: new UserRepository(table, systemClock),
+  tokenVerifier,
+  userDirectory: cognitoUserDirectory(new CognitoIdentityProviderClient({})),
+  broadcast: createBroadcast(realtimeDeps),
+  health: async () => {
+    const dynamodb = await tableIsActive(table);
+    return { status: dynamodb.ok ? 'ok' : 'degraded', dependencies: { dynamodb } };
+  },
+  logger,
+};

@@ -1,0 +1,42 @@
+// The HTTP API: one router per feature under /api, every route but health and the OpenAPI document behind a verified token.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { AppError, MAX_REQUEST_BYTES } from '@chartside/shared';
+import { bodyLimit } from 'hono/body-limit';
+import type { HttpDeps, HttpEnv } from './deps';
+import { renderError, validationError } from './errors';
+import { healthRouter } from './health';
+import { meRouter } from './me';
+import { requestLogging, requireUser } from './middleware';
+
+const hook = {
+  defaultHook: (result: { success: boolean; error?: unknown; target: string }) => {
+    if (!result.success && result.error) throw validationError(result.error as Parameters<typeof validationError>[0], result.target === 'json' ? 'request body' : result.target);
+  },
+};
+
+export const createApp = (deps: HttpDeps) => {
+  const app = new OpenAPIHono<HttpEnv>(hook).basePath('/api');
+  app.use(requestLogging(deps.logger));
+  app.use(
+    bodyLimit({
+      maxSize: MAX_REQUEST_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', `The request body is larger than ${MAX_REQUEST_BYTES} bytes.`);
+      },
+    }),
+  );
+  app.route('/', healthRouter(deps));
+  app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Chartside API', version: '1' } });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+
+  const secured = new OpenAPIHono<HttpEnv>(hook);
+  secured.use(requireUser(deps.tokenVerifier));
+  secured.route('/', meRouter(deps, hook));
+  app.route('/', secured);
+
+  app.notFound((c) => c.json(new AppError('not_found', `No route for ${c.req.method} ${c.req.path}.`).toBody(), 404));
+  app.onError(renderError);
+  return app;
+};
+
+export type App = ReturnType<typeof createApp>;

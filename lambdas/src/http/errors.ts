@@ -1,0 +1,35 @@
+// One place that turns any failure into the API's error shape.
+import { AppError, badRequest, type ErrorIssue } from '@chartside/shared';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import type { HttpEnv } from './deps';
+
+const MAX_ISSUES_IN_MESSAGE = 3;
+
+export const validationError = (error: z.ZodError, where: string): AppError => {
+  const issues: ErrorIssue[] = error.issues.map((issue) => ({ path: issue.path.join('.') || '(root)', message: issue.message }));
+  const summary = issues
+    .slice(0, MAX_ISSUES_IN_MESSAGE)
+    .map((i) => `${i.path}: ${i.message}`)
+    .join('; ');
+  const more = issues.length > MAX_ISSUES_IN_MESSAGE ? ` (and ${issues.length - MAX_ISSUES_IN_MESSAGE} more)` : '';
+  return new AppError('validation_failed', `Invalid ${where}: ${summary}${more}`, issues);
+};
+
+const fromHttpException = (error: HTTPException): AppError => {
+  if (error.status === 413) return new AppError('payload_too_large', 'The request body is too large.');
+  if (error.status === 415) return new AppError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
+  if (error.status === 401) return new AppError('unauthorized', error.message || 'Sign in to continue.');
+  // Hono's JSON validator reports a body that does not parse as a 400.
+  return badRequest(error.message || 'The request could not be read.');
+};
+
+export const renderError = (error: Error, c: Context<HttpEnv>) => {
+  const appError = error instanceof AppError ? error : error instanceof HTTPException ? fromHttpException(error) : undefined;
+  if (appError) return c.json(appError.toBody(), appError.status as ContentfulStatusCode);
+  const logger = c.get('logger');
+  logger.error('unhandled error', { error: error.name, message: error.message, stack: error.stack });
+  return c.json(new AppError('internal', 'Something went wrong on our side.').toBody(), 500);
+};

@@ -1,0 +1,38 @@
+import { unauthorized } from '@chartside/shared';
+import type { MiddlewareHandler } from 'hono';
+import type { HttpDeps, HttpEnv } from './deps';
+
+/** One child logger per request carrying its id; logs name routes and statuses, never bodies (they may hold patient data). */
+export const requestLogging =
+  (logger: HttpDeps['logger']): MiddlewareHandler<HttpEnv> =>
+  async (c, next) => {
+    const requestId = c.req.header('x-amzn-trace-id') ?? c.req.header('x-request-id') ?? crypto.randomUUID();
+    const child = logger.createChild({ persistentKeys: { requestId } });
+    c.set('logger', child);
+    const started = performance.now();
+    await next();
+    child.info('request', {
+      method: c.req.method,
+      route: c.req.routePath,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+      userId: c.get('userId'),
+    });
+  };
+
+/** Verifies the bearer access token; the user id comes from it and nowhere else. */
+export const requireUser =
+  (tokenVerifier: HttpDeps['tokenVerifier']): MiddlewareHandler<HttpEnv> =>
+  async (c, next) => {
+    const match = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '');
+    if (!match?.[1]) throw unauthorized('Missing bearer token.');
+    let user;
+    try {
+      user = await tokenVerifier.verify(match[1]);
+    } catch {
+      throw unauthorized('The access token is invalid or has expired.');
+    }
+    c.set('userId', user.userId);
+    c.set('accessToken', user.accessToken);
+    await next();
+  };

@@ -1,0 +1,12 @@
+/** Who a verified access token belongs to. */
+export interface VerifiedUser {
+  /** The Cognito `sub`: the key of everything the user owns. */
+  userId: string;
+  /** The raw access token, for calls made on the user's behalf (e.g. reading their email). */
+  accessToken: string;
+}
+
+/** Checks an access token's signature, issuer, expiry and client. Throws when it is not valid. */
+export interface TokenVerifier {
+  verify(accessToken: string): Promise<VerifiedUser>;
+}
