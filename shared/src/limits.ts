@@ -6,5 +6,5 @@ export const MAX_SHORT_TEXT = 200;
 export const MAX_RICH_TEXT = 100_000;
 /** Most entries in one list of the user document (tags, attendings, home lists, templates). */
 export const MAX_LIST_ITEMS = 2_000;
-/** Largest request body the API accepts, in bytes. Keeps every item well under DynamoDB's 400 KB. */
-export const MAX_REQUEST_BYTES = 350_000;
+/** Largest request body the API accepts, in bytes: under Lambda's 6 MB payload limit. Large bodies are split into items by the data layer. */
+export const MAX_REQUEST_BYTES = 5_000_000;

@@ -27,8 +27,20 @@ export const requireJava = () => {
 
 export interface DynamoDbLocal {
   endpoint: string;
-  process: ChildProcess;
+  /** Stops the emulator and waits for it to exit (killed outright after 5 s). */
+  stop(): Promise<void>;
 }
+
+const stopChild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 
 export const startDynamoDbLocal = async (dataDir: string): Promise<DynamoDbLocal> => {
   requireJava();
@@ -46,8 +58,14 @@ export const startDynamoDbLocal = async (dataDir: string): Promise<DynamoDbLocal
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`DynamoDB Local exited (code ${code}): ${stderr.trim().slice(-500)}`))),
   );
-  await Promise.race([waitForPort(port, 30_000), exited]);
-  return { endpoint: `http://127.0.0.1:${port}`, process: child };
+  exited.catch(() => undefined); // after start-up, an exit is expected (stop) or surfaces through the health check
+  try {
+    await Promise.race([waitForPort(port, 30_000), exited]);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 };
 
 /** Creates the table with its index, stream and TTL when missing; leaves an existing one alone. */

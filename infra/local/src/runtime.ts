@@ -40,7 +40,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
 
   try {
     const [dynamodb, s3] = await Promise.all([startDynamoDbLocal(settings.dataDir), startS3Local(settings.dataDir)]);
-    stops.push(() => void dynamodb.process.kill('SIGTERM'), () => s3.close());
+    stops.push(() => dynamodb.stop(), () => s3.close());
     const cognitoLocal = await createCognitoLocal(settings.dataDir, `${origin}${COGNITO_PREFIX}`, settings.LOG_LEVEL);
 
     // The server starts first with the emulators mounted, so Cognito can be set up through its own API.

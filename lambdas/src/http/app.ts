@@ -20,7 +20,9 @@ export const createApp = (deps: HttpDeps) => {
   app.use(
     bodyLimit({
       maxSize: MAX_REQUEST_BYTES,
-      onError: () => {
+      onError: async (c) => {
+        // Read the rest of the body before answering, or a streaming client sees a reset instead of the 413.
+        await c.req.raw.body?.pipeTo(new WritableStream()).catch(() => undefined);
         throw new AppError('payload_too_large', `The request body is larger than ${MAX_REQUEST_BYTES} bytes.`);
       },
     }),

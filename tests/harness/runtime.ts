@@ -1,0 +1,76 @@
+// Starts a real local runtime (`npm start`'s entry) as a child process on a free port with its own data folder.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface TestRuntime {
+  url: string;
+  port: number;
+  dataDir: string;
+  demo: { email: string; password: string };
+  child: ChildProcess;
+  output: () => string;
+  stop(): Promise<number | null>;
+}
+
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'chartside-test-'));
+
+/** The same command line as `npm start`, without npm in between so signals reach the runtime itself. */
+export const startCommand = ['--import', 'tsx', path.join(repoRoot, 'infra/local/src/start.ts')];
+export const quietSdkEnv = { AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
+export const startRuntime = async (options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestRuntime> => {
+  const port = await freePort();
+  const dataDir = options.dataDir ?? newDataDir();
+  const child = spawn(process.execPath, startCommand, {
+    cwd: repoRoot,
+    env: { ...process.env, ...quietSdkEnv, PORT: String(port), DATA_DIR: dataDir, WEB_MODE: 'dist', LOG_LEVEL: 'WARN', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const demo = await new Promise<{ email: string; password: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`runtime did not start within 60 s:\n${output}`)), 60_000);
+    const check = () => {
+      const match = /Demo clinician[^:]*: (\S+) \/ (\S+)/.exec(output);
+      if (match?.[1] && match[2]) {
+        clearTimeout(timer);
+        resolve({ email: match[1], password: match[2] });
+      }
+    };
+    child.stdout?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`runtime exited with ${code}:\n${output}`));
+    });
+  });
+
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    dataDir,
+    demo,
+    child,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+};

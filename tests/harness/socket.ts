@@ -1,0 +1,48 @@
+import { WebSocket } from 'ws';
+import type { TestRuntime } from './runtime';
+
+export interface TestSocket {
+  messages: unknown[];
+  /** Resolves with the first message (already received or arriving within `ms`) that matches. */
+  next(match: (message: Record<string, unknown>) => boolean, ms?: number): Promise<Record<string, unknown>>;
+  send(message: unknown): void;
+  close(): void;
+}
+
+/** Opens the realtime socket the way the web app does; rejects with the HTTP status when the handshake is refused. */
+export const openSocket = (runtime: Pick<TestRuntime, 'url'>, query: Record<string, string>) =>
+  new Promise<TestSocket>((resolve, reject) => {
+    const url = `${runtime.url.replace(/^http/, 'ws')}/ws?${new URLSearchParams(query)}`;
+    const ws = new WebSocket(url);
+    const messages: Record<string, unknown>[] = [];
+    const waiters = new Set<() => void>();
+    ws.on('message', (data) => {
+      messages.push(JSON.parse(data.toString()) as Record<string, unknown>);
+      for (const wake of waiters) wake();
+    });
+    ws.once('unexpected-response', (_request, response) => reject(new Error(`handshake refused: ${response.statusCode}`)));
+    ws.once('error', reject);
+    ws.once('open', () =>
+      resolve({
+        messages,
+        send: (message) => ws.send(JSON.stringify(message)),
+        close: () => ws.close(),
+        next: (match, ms = 3_000) =>
+          new Promise((found, timeout) => {
+            const check = () => {
+              const hit = messages.find(match);
+              if (!hit) return false;
+              waiters.delete(check);
+              clearTimeout(timer);
+              found(hit);
+              return true;
+            };
+            const timer = setTimeout(() => {
+              waiters.delete(check);
+              timeout(new Error(`no matching message within ${ms} ms; got ${JSON.stringify(messages)}`));
+            }, ms);
+            if (!check()) waiters.add(check);
+          }),
+      }),
+    );
+  });

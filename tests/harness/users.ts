@@ -1,0 +1,65 @@
+// Users made the way an operator makes them (the users CLI), and signed in the way the web app signs in.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promisify } from 'node:util';
+import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { RuntimeConfig } from '@chartside/shared';
+import { quietSdkEnv, repoRoot, type TestRuntime } from './runtime';
+
+const run = promisify(execFile);
+
+export interface TestUser {
+  email: string;
+  password: string;
+  userId: string;
+  totpSecret?: string;
+}
+
+export const usersCli = async (runtime: Pick<TestRuntime, 'port'>, args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'infra/local/src/users-cli.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...quietSdkEnv, PORT: String(runtime.port) },
+  });
+
+export const createUser = async (runtime: Pick<TestRuntime, 'port'>, options: { totp?: boolean } = {}): Promise<TestUser> => {
+  const email = `clinician-${randomUUID().slice(0, 8)}@example.org`;
+  const password = `Pw-${randomUUID()}`;
+  const { stdout } = await usersCli(runtime, ['add', '--email', email, '--password', password, '--json', ...(options.totp ? ['--totp'] : [])]);
+  return { ...(JSON.parse(stdout) as { userId: string; totpSecret?: string }), email, password };
+};
+
+export const runtimeConfig = async (runtime: Pick<TestRuntime, 'url'>) => RuntimeConfig.parse(await (await fetch(`${runtime.url}/config.json`)).json());
+
+const cognito = (runtime: Pick<TestRuntime, 'url'>) =>
+  new CognitoIdentityProviderClient({
+    endpoint: `${runtime.url}/cognito`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+
+/** Signs in with USER_PASSWORD_AUTH (answering the TOTP challenge when `code` is given) and returns the tokens. */
+export const signIn = async (runtime: Pick<TestRuntime, 'url'>, user: Pick<TestUser, 'email' | 'password'>, code?: () => string) => {
+  const { userPoolClientId } = await runtimeConfig(runtime);
+  const client = cognito(runtime);
+  const first = await client.send(
+    new InitiateAuthCommand({ ClientId: userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: user.email, PASSWORD: user.password } }),
+  );
+  if (first.AuthenticationResult?.AccessToken) return first.AuthenticationResult;
+  if (first.ChallengeName !== 'SOFTWARE_TOKEN_MFA' || !code) throw new Error(`Unexpected sign-in step ${first.ChallengeName}`);
+  const second = await client.send(
+    new RespondToAuthChallengeCommand({
+      ClientId: userPoolClientId,
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: first.Session,
+      ChallengeResponses: { USERNAME: user.email, SOFTWARE_TOKEN_MFA_CODE: code() },
+    }),
+  );
+  if (!second.AuthenticationResult?.AccessToken) throw new Error('No tokens after the TOTP challenge');
+  return second.AuthenticationResult;
+};
+
+export const accessTokenOf = async (runtime: Pick<TestRuntime, 'url'>, user: Pick<TestUser, 'email' | 'password'>) => {
+  const tokens = await signIn(runtime, user);
+  return tokens.AccessToken!;
+};
