@@ -18,7 +18,13 @@ describe('users CLI', () => {
     await usersCli(runtime, ['remove', '--email', user.email]);
     const after = JSON.parse((await usersCli(runtime, ['list', '--json'])).stdout) as { email: string }[];
     expect(after.map((u) => u.email)).not.toContain(user.email);
-    await expect(signIn(runtime, user)).rejects.toThrow();
+    await expect(signIn(runtime, user)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+  });
+
+  it('answers a wrong password as Cognito does (NotAuthorizedException), without revealing whether the user exists', async () => {
+    const user = await createUser(runtime);
+    await expect(signIn(runtime, { email: user.email, password: 'Wrong-password-1' })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+    await expect(signIn(runtime, { email: 'nobody@example.org', password: 'Wrong-password-1' })).rejects.toMatchObject({ name: 'NotAuthorizedException' });
   });
 
   it('enrolls TOTP with --totp: sign-in then needs a code from the printed secret', async () => {

@@ -1,6 +1,6 @@
 // cognito-local lacks a few Cognito behaviours that Amplify v6 and our sessions need; these add them to its target table.
 import { createPublicKey, createVerify } from 'node:crypto';
-import { NotAuthorizedError } from 'cognito-local/lib/errors';
+import { CognitoError, NotAuthorizedError } from 'cognito-local/lib/errors';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
@@ -61,12 +61,31 @@ const respondToAuthChallengeKeepingRefreshToken =
     return result;
   };
 
+/**
+ * Cognito answers a wrong password, and (with user existence errors prevented, as our pool is) an unknown user, with
+ * NotAuthorizedException; cognito-local says InvalidPasswordException or UserNotFoundException. Answer as Cognito does.
+ */
+const signInFailingAsCognitoDoes =
+  (original: TargetFactory): TargetFactory =>
+  (services) =>
+  async (ctx, req) => {
+    try {
+      return await original(services)(ctx, req);
+    } catch (error) {
+      if (error instanceof CognitoError && ['InvalidPasswordException', 'UserNotFoundException'].includes(error.code)) {
+        throw new NotAuthorizedError('Incorrect username or password.');
+      }
+      throw error;
+    }
+  };
+
 let installed = false;
 export const installCognitoShims = () => {
   if (installed) return;
   installed = true;
   targets.GlobalSignOut = globalSignOut;
   targets.GetTokensFromRefreshToken = getTokensFromRefreshToken;
-  const original = targets.RespondToAuthChallenge;
-  if (original) targets.RespondToAuthChallenge = respondToAuthChallengeKeepingRefreshToken(original);
+  const { InitiateAuth, RespondToAuthChallenge } = targets;
+  if (InitiateAuth) targets.InitiateAuth = signInFailingAsCognitoDoes(InitiateAuth);
+  if (RespondToAuthChallenge) targets.RespondToAuthChallenge = respondToAuthChallengeKeepingRefreshToken(RespondToAuthChallenge);
 };

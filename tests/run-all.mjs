@@ -1,0 +1,65 @@
+// `npm test`: typecheck, lint, build, then every Vitest project (unit, integration, browser, infra).
+// Installs Debian's Chromium when no browser is found. Ends with `tests: N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const artifacts = path.join(root, 'tests/.artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status === 0;
+
+const browserPath = () => [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+
+const ensureChromium = () => {
+  if (browserPath()) return true;
+  if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
+    console.error('No Chromium found: install it, or set CHROME_PATH to a Chromium or Chrome binary.');
+    return false;
+  }
+  console.log('Installing Debian\'s chromium for the browser tests…');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (...args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { DEBIAN_FRONTEND: 'noninteractive' });
+  return apt('update', '-qq') && apt('install', '-y', '-qq', 'chromium', 'fonts-liberation') && Boolean(browserPath());
+};
+
+const checks = [
+  ['Chromium present', ensureChromium],
+  ['typecheck', () => run('npm', ['run', '-s', 'typecheck'])],
+  ['lint', () => run('npm', ['run', '-s', 'lint'])],
+  ['web build', () => run('npm', ['run', '-s', 'build'])],
+];
+
+let passed = 0;
+let failed = 0;
+for (const [name, check] of checks) {
+  console.log(`\n== ${name}`);
+  if (check()) passed += 1;
+  else {
+    failed += 1;
+    console.error(`!! ${name} failed`);
+  }
+}
+
+console.log('\n== vitest (unit, integration, browser, infra)');
+const report = path.join(artifacts, 'vitest.json');
+run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  CHROME_PATH: browserPath() ?? '',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
+  VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+});
+if (existsSync(report)) {
+  const results = JSON.parse(readFileSync(report, 'utf8'));
+  passed += results.numPassedTests;
+  failed += results.numFailedTests;
+  // A file that failed to load (or a hook that failed) counts even when no test in it ran.
+  failed += results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')).length;
+} else {
+  failed += 1;
+  console.error('!! vitest wrote no report');
+}
+
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

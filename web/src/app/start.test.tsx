@@ -1,0 +1,46 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { fetchAuthSession } from 'aws-amplify/auth';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, signedOutSession, testConfig } from '../test/fixtures';
+import { start, type Started } from './start';
+
+vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
+
+describe('start', () => {
+  let container: HTMLElement;
+  let started: Started | undefined;
+
+  beforeEach(() => {
+    container = document.body.appendChild(document.createElement('div'));
+    vi.mocked(fetchAuthSession).mockResolvedValue(signedOutSession());
+  });
+
+  afterEach(() => {
+    act(() => started?.root.unmount());
+    started = undefined;
+    container.remove();
+    window.history.replaceState(null, '', '/');
+  });
+
+  const startWith = async (body: unknown) => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(body)));
+    await act(async () => {
+      started = await start(container);
+    });
+  };
+
+  it('shows a full-page error, not a blank screen, when /config.json is wrong', async () => {
+    await startWith({ ...testConfig, apiUrl: 42 });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Chartside could not load its configuration: /config.json is not valid: apiUrl:');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(started?.router).toBeUndefined();
+  });
+
+  it('starts the app on a good config and sends a signed-out visitor to Login', async () => {
+    await startWith(testConfig);
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(started?.router?.state.location.pathname).toBe('/login');
+    await waitFor(() => expect(document.title).toBe('Login'));
+  });
+});

@@ -1,0 +1,7 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { start } from './app/start';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+void start(container);

@@ -1,0 +1,93 @@
+import { meContract } from '@chartside/shared';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, userDocument } from '../../test/fixtures';
+import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
+
+const client = (token?: string) =>
+  createApiClient({ apiUrl: 'https://app.example.org/api/', clientId: 'tab-1', getAccessToken: async () => token });
+const signedInClient = () => client('token-1');
+
+const stubFetch = (answer: () => Response | Promise<Response>) => {
+  const fetchMock = vi.fn<typeof fetch>(async () => answer());
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+};
+
+const requestOf = (fetchMock: ReturnType<typeof stubFetch>) => {
+  const [url, init] = fetchMock.mock.calls[0] ?? [];
+  return { url, init, headers: new Headers(init?.headers) };
+};
+
+describe('createApiClient', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('calls a contract endpoint with the bearer token and the tab id', async () => {
+    const me = userDocument();
+    const fetchMock = stubFetch(() => jsonResponse(me));
+    await expect(signedInClient().call(meContract.get)).resolves.toEqual(me);
+    const { url, init, headers } = requestOf(fetchMock);
+    expect(url).toBe('https://app.example.org/api/me');
+    expect(init?.method).toBe('GET');
+    expect(headers.get('authorization')).toBe('Bearer token-1');
+    expect(headers.get('x-client-id')).toBe('tab-1');
+    expect(init?.body).toBeNull();
+  });
+
+  it('sends a JSON body', async () => {
+    const fetchMock = stubFetch(() => jsonResponse(userDocument({ version: 2 })));
+    await signedInClient().call(meContract.patch, { body: { version: 1, cprs: true } });
+    const { init, headers } = requestOf(fetchMock);
+    expect(init?.method).toBe('PATCH');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({ version: 1, cprs: true });
+  });
+
+  it('sends no Authorization header when nobody is signed in', async () => {
+    const fetchMock = stubFetch(() => jsonResponse({}));
+    await client().request('get', '/health');
+    expect(requestOf(fetchMock).headers.has('authorization')).toBe(false);
+  });
+
+  it('answers undefined for 204 No Content', async () => {
+    stubFetch(() => new Response(null, { status: 204 }));
+    await expect(signedInClient().request('delete', '/things/1')).resolves.toBeUndefined();
+  });
+
+  it.each([
+    [409, { error: { code: 'version_conflict', message: 'Your settings were changed elsewhere.' } }, 'version_conflict', 'Your settings were changed elsewhere.'],
+    [401, { error: { code: 'unauthorized', message: 'Sign in to continue.' } }, 'unauthorized', 'Sign in to continue.'],
+    [418, { error: { code: 'teapot', message: 'A code this client does not know' } }, 'bad_request', 'A code this client does not know'],
+    [404, { message: 'not our shape' }, 'not_found', 'The server answered 404 Not Found.'],
+    [502, '<html>Bad Gateway</html>', 'unavailable', 'The server answered 502 Bad Gateway.'],
+  ])('turns a %i answer into an ApiError', async (status, body, code, message) => {
+    stubFetch(() =>
+      typeof body === 'string'
+        ? new Response(body, { status, statusText: status === 502 ? 'Bad Gateway' : '' })
+        : new Response(JSON.stringify(body), { status, statusText: status === 404 ? 'Not Found' : '' }),
+    );
+    const error = await signedInClient().call(meContract.get).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code, status, message });
+  });
+
+  it('keeps the validation issues of a 400', async () => {
+    const issues = [{ path: 'panelSortSelection', message: 'Invalid option' }];
+    stubFetch(() => jsonResponse({ error: { code: 'validation_failed', message: 'Check the highlighted fields.', issues } }, 400));
+    await expect(signedInClient().call(meContract.patch, { body: { version: 1 } })).rejects.toMatchObject({
+      code: 'validation_failed',
+      status: 400,
+      issues,
+    });
+  });
+
+  it('reports an unreachable server as a network error', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(signedInClient().call(meContract.get)).rejects.toMatchObject({ code: 'network_error', status: 0 });
+  });
+
+  it('lets an aborted request stay an abort, so TanStack Query can cancel', async () => {
+    stubFetch(() => Promise.reject(new DOMException('The operation was aborted.', 'AbortError')));
+    await expect(signedInClient().call(meContract.get)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

@@ -1,0 +1,26 @@
+// The current session, read from Amplify's token store (refreshed by Amplify when the access token has expired).
+import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
+
+/** The access token for API and WebSocket calls, or undefined when nobody is signed in. */
+export async function getAccessToken(): Promise<string | undefined> {
+  const session = await fetchAuthSession();
+  return session.tokens?.accessToken.toString();
+}
+
+/**
+ * Whether someone is signed in. A failed refresh means signed out; a network failure is thrown, so an
+ * offline visitor is not sent to the login page only because the token could not be refreshed.
+ */
+export async function isSignedIn(): Promise<boolean> {
+  try {
+    return (await getAccessToken()) !== undefined;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'NetworkError') throw error;
+    return false;
+  }
+}
+
+/** Ends the session on this device (Amplify revokes the refresh token where Cognito supports it). */
+export async function signOut(): Promise<void> {
+  await amplifySignOut();
+}

@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeWebSocket } from '../../test/fake-web-socket';
+import { backoffDelay, connectRealtime, HEARTBEAT_MS, parseRealtimeEvent, realtimeUrl, type RealtimeOptions } from './realtime-connection';
+
+describe('realtimeUrl', () => {
+  it.each([
+    ['wss://app.example.org/ws', 'https://app.example.org/', 'wss://app.example.org/ws?token=t+1&clientId=tab-1'],
+    ['/ws', 'http://localhost:8123/login', 'ws://localhost:8123/ws?token=t+1&clientId=tab-1'],
+    ['/ws', 'https://chartside.example.org/', 'wss://chartside.example.org/ws?token=t+1&clientId=tab-1'],
+  ])('realtimeUrl(%j) on %s is %s', (wsUrl, page, want) => expect(realtimeUrl(wsUrl, 't 1', 'tab-1', page)).toBe(want));
+});
+
+describe('backoffDelay', () => {
+  it.each([
+    [0, 0, 500],
+    [0, 1, 1_000],
+    [3, 1, 8_000],
+    [10, 1, 30_000],
+    [10, 0, 15_000],
+  ])('attempt %i with random %d waits %i ms', (attempt, random, want) =>
+    expect(backoffDelay(attempt, { initialMs: 1_000, maxMs: 30_000 }, () => random)).toBe(want));
+});
+
+describe('parseRealtimeEvent', () => {
+  it.each([
+    ['{"type":"user.updated","version":3}', { type: 'user.updated', version: 3 }],
+    ['{"type":"pong"}', { type: 'pong' }],
+    ['{"type":"something.new"}', undefined],
+    ['not json', undefined],
+    [new ArrayBuffer(2), undefined],
+  ])('parseRealtimeEvent(%j) is %j', (data, want) => expect(parseRealtimeEvent(data)).toEqual(want));
+});
+
+describe('connectRealtime', () => {
+  let options: RealtimeOptions;
+  let token: string | undefined;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('WebSocket', FakeWebSocket);
+    token = 'token-1';
+    options = {
+      wsUrl: 'wss://app.example.org/ws',
+      clientId: 'tab-1',
+      getAccessToken: async () => token,
+      onEvent: vi.fn(),
+      onReconnect: vi.fn(),
+      backoff: { initialMs: 1_000, maxMs: 30_000 },
+    };
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    FakeWebSocket.instances = [];
+  });
+
+  const connect = async () => {
+    const connection = connectRealtime(options);
+    await vi.advanceTimersByTimeAsync(0);
+    return connection;
+  };
+
+  it('opens one socket with the token and the tab id, and passes on the events it understands', async () => {
+    await connect();
+    const socket = FakeWebSocket.latest();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    expect(new URL(socket.url).searchParams.get('token')).toBe('token-1');
+    expect(new URL(socket.url).searchParams.get('clientId')).toBe('tab-1');
+
+    socket.serverOpens();
+    socket.serverSends({ type: 'user.updated', version: 4 });
+    socket.serverSends({ type: 'not.an.event' });
+    socket.serverSends('garbage');
+    expect(options.onEvent).toHaveBeenCalledTimes(1);
+    expect(options.onEvent).toHaveBeenCalledWith({ type: 'user.updated', version: 4 });
+  });
+
+  it('opens nothing when closed before the first tick (a StrictMode remount)', async () => {
+    connectRealtime(options).close();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeWebSocket.instances).toHaveLength(0);
+  });
+
+  it('reconnects after a drop with growing delays and a fresh token, then reports the reconnect', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    await connect();
+    FakeWebSocket.latest().serverOpens();
+    expect(options.onReconnect).not.toHaveBeenCalled();
+
+    FakeWebSocket.latest().serverDrops();
+    await vi.advanceTimersByTimeAsync(999);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    token = 'token-2';
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(FakeWebSocket.latest().url).toContain('token=token-2');
+
+    FakeWebSocket.latest().serverDrops();
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeWebSocket.instances).toHaveLength(3);
+
+    FakeWebSocket.latest().serverOpens();
+    expect(options.onReconnect).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits and retries while there is no token', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    token = undefined;
+    await connect();
+    expect(FakeWebSocket.instances).toHaveLength(0);
+    token = 'token-1';
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('retries at once when the browser comes back online', async () => {
+    await connect();
+    FakeWebSocket.latest().serverDrops();
+    window.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(FakeWebSocket.instances).toHaveLength(2);
+  });
+
+  it('pings to keep the connection open', async () => {
+    await connect();
+    FakeWebSocket.latest().serverOpens();
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(FakeWebSocket.latest().sent).toEqual(['{"action":"ping"}']);
+  });
+
+  it('stops for good when closed', async () => {
+    const connection = await connect();
+    const socket = FakeWebSocket.latest();
+    socket.serverOpens();
+    connection.close();
+    expect(socket.readyState).toBe(FakeWebSocket.CLOSED);
+    socket.serverDrops();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+});

@@ -1,0 +1,126 @@
+// One WebSocket per tab to the realtime API: authenticated by the access token in the URL, reconnected with
+// jittered exponential backoff, kept alive with pings, and parsed with the shared RealtimeEvent schema.
+import { RealtimeEvent, realtimeQuery, type RealtimeClientMessage } from '@chartside/shared';
+
+export interface Backoff {
+  initialMs: number;
+  maxMs: number;
+}
+
+export const defaultBackoff: Backoff = { initialMs: 1_000, maxMs: 30_000 };
+
+/** API Gateway drops a WebSocket after 10 idle minutes; a ping every 5 keeps it open. */
+export const HEARTBEAT_MS = 5 * 60_000;
+
+export interface RealtimeOptions {
+  wsUrl: string;
+  clientId: string;
+  getAccessToken: () => Promise<string | undefined>;
+  onEvent: (event: RealtimeEvent) => void;
+  /** Called when the socket opens again after a drop: events may have been missed, so refetch. */
+  onReconnect?: () => void;
+  backoff?: Backoff;
+}
+
+export interface RealtimeConnection {
+  close(): void;
+}
+
+/** The socket URL: `wsUrl` (absolute or same-origin) with the token and the tab id as query parameters. */
+export function realtimeUrl(wsUrl: string, token: string, clientId: string, base: string = window.location.href): string {
+  const url = new URL(wsUrl, base);
+  if (url.protocol === 'http:') url.protocol = 'ws:';
+  if (url.protocol === 'https:') url.protocol = 'wss:';
+  url.searchParams.set(realtimeQuery.token, token);
+  url.searchParams.set(realtimeQuery.clientId, clientId);
+  return url.toString();
+}
+
+/** Delay before retry number `attempt` (0-based): exponential, capped, with jitter in [half, full]. */
+export function backoffDelay(attempt: number, { initialMs, maxMs }: Backoff, random: () => number = Math.random): number {
+  const ceiling = Math.min(maxMs, initialMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/** A server message as an event, or undefined for anything this client does not understand. */
+export function parseRealtimeEvent(data: unknown): RealtimeEvent | undefined {
+  if (typeof data !== 'string') return undefined;
+  try {
+    const parsed = RealtimeEvent.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const ping = JSON.stringify({ action: 'ping' } satisfies RealtimeClientMessage);
+
+export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
+  const { wsUrl, clientId, getAccessToken, onEvent, onReconnect, backoff = defaultBackoff } = options;
+  let socket: WebSocket | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  let attempt = 0;
+  let hasOpened = false;
+  let closed = false;
+
+  const schedule = (delayMs: number) => {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => void open(), delayMs);
+  };
+  const retry = () => schedule(backoffDelay(attempt++, backoff));
+
+  const token = async (): Promise<string | undefined> => {
+    try {
+      return await getAccessToken();
+    } catch {
+      return undefined;
+    }
+  };
+
+  async function open(): Promise<void> {
+    retryTimer = undefined;
+    const accessToken = await token();
+    if (closed) return;
+    if (!accessToken) return retry();
+    const ws = new WebSocket(realtimeUrl(wsUrl, accessToken, clientId));
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      heartbeat = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(ping), HEARTBEAT_MS);
+      if (hasOpened) onReconnect?.();
+      hasOpened = true;
+    };
+    ws.onmessage = (message: MessageEvent) => {
+      const event = parseRealtimeEvent(message.data);
+      if (event) onEvent(event);
+    };
+    ws.onclose = () => {
+      clearInterval(heartbeat);
+      socket = undefined;
+      if (!closed) retry();
+    };
+  }
+
+  // Back online: retry now instead of waiting out the backoff.
+  const onOnline = () => {
+    if (retryTimer === undefined || closed) return;
+    attempt = 0;
+    schedule(0);
+  };
+  window.addEventListener('online', onOnline);
+
+  // The first attempt waits a tick, so a mount that is immediately undone (React's StrictMode) opens nothing.
+  schedule(0);
+
+  return {
+    close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      clearInterval(heartbeat);
+      window.removeEventListener('online', onOnline);
+      socket?.close(1000, 'closed by client');
+      socket = undefined;
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// The `web` project of the root Vitest config: components in jsdom, with the browser APIs Mantine needs stubbed.
+import { defineProject, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+export default mergeConfig(
+  viteConfig,
+  defineProject({
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      setupFiles: ['./src/test/setup.ts'],
+      include: ['src/**/*.test.{ts,tsx}'],
+      mockReset: true,
+      restoreMocks: true,
+      unstubGlobals: true,
+    },
+  }),
+);
