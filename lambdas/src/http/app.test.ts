@@ -1,0 +1,65 @@
+// The HTTP app's wiring through app.request(): no server, no port. Every case here is answered before any data is
+// read, so the repository points at a table that does not exist and is never reached.
+import { describe, expect, it } from 'vitest';
+import { ConnectionRepository } from '../data/connection-repository';
+import { UserRepository } from '../data/user-repository';
+import { documentTable } from '../adapters/aws/dynamodb';
+import { createLogger } from '../adapters/aws/logger';
+import { jwksTokenVerifier } from '../adapters/local/jwks-token-verifier';
+import { systemClock } from '../ports/clock';
+import { createSigningKey, testClientId, testIssuer } from '../test/signing-key';
+import { createBroadcast } from '../ws/broadcast';
+import { createApp } from './app';
+
+const key = createSigningKey();
+const table = documentTable('unreachable', { endpoint: 'http://127.0.0.1:9', region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 });
+const logger = createLogger('SILENT');
+const app = createApp({
+  users: new UserRepository(table, systemClock),
+  tokenVerifier: jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId, jwks: key.jwks }),
+  userDirectory: { emailOf: async () => 'never@called' },
+  broadcast: createBroadcast({ connections: new ConnectionRepository(table, systemClock), poster: { post: async () => 'sent' }, logger }),
+  health: async () => ({ status: 'ok', dependencies: {} }),
+  logger,
+});
+
+const token = key.sign({ sub: 'user-1' });
+const json = (body: unknown) => ({ method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('createApp', () => {
+  it('answers health without a token', async () => {
+    const response = await app.request('/api/health');
+    expect(response.status).toBe(200);
+  });
+
+  it.each([['/api/me'], ['/api/anything']])('answers %s without a token with 401 in the error shape', async (path) => {
+    const response = await app.request(path);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { code: 'unauthorized', message: 'Missing bearer token.' } });
+  });
+
+  it('refuses invalid input before any data is touched', async () => {
+    const response = await app.request('/api/me', json({ version: 1, cprs: 1 }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'validation_failed', issues: [{ path: 'cprs' }] } });
+  });
+
+  it('answers an unknown route with 404 in the error shape', async () => {
+    const response = await app.request('/api/nothing-here', { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('answers an unexpected failure with a bare 500, never its details', async () => {
+    const response = await app.request('/api/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+  });
+
+  it('publishes an OpenAPI 3.1 document with the bearer scheme', async () => {
+    const doc = (await (await app.request('/api/openapi.json')).json()) as { openapi: string; paths: Record<string, object>; components: { securitySchemes: object } };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/me', '/api/health']));
+    expect(doc.components.securitySchemes).toHaveProperty('bearer');
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { validationError } from './errors';
+
+describe('validationError', () => {
+  const schema = z.strictObject({ a: z.boolean(), b: z.string(), c: z.number(), d: z.number(), e: z.number() });
+
+  it('names each failing field with its path, and keeps the full list in issues', () => {
+    const error = validationError(schema.safeParse({ a: 'x', b: 1, c: 0, d: 0, e: 0 }).error!, 'request body');
+    expect(error.code).toBe('validation_failed');
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Invalid request body: a: Invalid input: expected boolean, received string; b: Invalid input: expected string, received number');
+    expect(error.issues).toHaveLength(2);
+  });
+
+  it('summarises long lists of problems', () => {
+    const error = validationError(schema.safeParse({ extra: 1 }).error!, 'request body');
+    expect(error.message).toMatch(/\(and \d+ more\)$/);
+    expect(error.issues!.length).toBeGreaterThan(3);
+  });
+
+  it('labels problems with the whole body as (root)', () => {
+    expect(validationError(schema.safeParse('text').error!, 'request body').message).toMatch(/^Invalid request body: \(root\): /);
+  });
+});
