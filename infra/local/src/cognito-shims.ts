@@ -1,10 +1,12 @@
-// cognito-local lacks a few Cognito behaviours that Amplify v6 and our sessions need; these add them to its target table.
+// cognito-local lacks a few Cognito behaviours that Amplify v6 and our sessions need; these add them to its target table:
+// USER_SRP_AUTH, GlobalSignOut, GetTokensFromRefreshToken, refresh tokens kept after MFA, and Cognito's sign-in errors.
 import { createPublicKey, createVerify } from 'node:crypto';
 import { CognitoError, NotAuthorizedError } from 'cognito-local/lib/errors';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
 import { Targets } from 'cognito-local/lib/targets/targets';
+import { SrpChallenges } from './cognito-srp';
 
 type TargetFactory = (services: Services) => (ctx: Context, req: Record<string, unknown>) => Promise<object>;
 const targets = Targets as unknown as Record<string, TargetFactory>;
@@ -79,6 +81,44 @@ const signInFailingAsCognitoDoes =
     }
   };
 
+const srp = new SrpChallenges();
+
+/** InitiateAuth with USER_SRP_AUTH: answers with the PASSWORD_VERIFIER challenge. */
+const initiateAuthWithSrp =
+  (original: TargetFactory): TargetFactory =>
+  (services) =>
+  async (ctx, req) => {
+    if (req.AuthFlow !== 'USER_SRP_AUTH') return original(services)(ctx, req);
+    const parameters = (req.AuthParameters ?? {}) as Record<string, string>;
+    const pool = await services.cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+    const user = parameters.USERNAME ? await pool.getUserByUsername(ctx, parameters.USERNAME) : null;
+    if (!user || !parameters.SRP_A) throw new NotAuthorizedError('Incorrect username or password.');
+    return srp.start({ userPoolId: pool.options.Id, userId: user.Username, password: user.Password, srpA: parameters.SRP_A });
+  };
+
+/** RespondToAuthChallenge with PASSWORD_VERIFIER: checks the proof, then continues as a password sign-in (tokens or MFA). */
+const respondToPasswordVerifier =
+  (original: TargetFactory, initiateAuth: TargetFactory): TargetFactory =>
+  (services) =>
+  async (ctx, req) => {
+    if (req.ChallengeName !== 'PASSWORD_VERIFIER') return original(services)(ctx, req);
+    const answer = (req.ChallengeResponses ?? {}) as Record<string, string>;
+    const proven = srp.verify({
+      secretBlock: answer.PASSWORD_CLAIM_SECRET_BLOCK ?? '',
+      timestamp: answer.TIMESTAMP ?? '',
+      signature: answer.PASSWORD_CLAIM_SIGNATURE ?? '',
+    });
+    if (!proven) throw new NotAuthorizedError('Incorrect username or password.');
+    const pool = await services.cognito.getUserPoolForClientId(ctx, String(req.ClientId));
+    const user = await pool.getUserByUsername(ctx, proven.userId);
+    if (!user) throw new NotAuthorizedError('Incorrect username or password.');
+    return initiateAuth(services)(ctx, {
+      ClientId: req.ClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: user.Username, PASSWORD: user.Password },
+    });
+  };
+
 let installed = false;
 export const installCognitoShims = () => {
   if (installed) return;
@@ -86,6 +126,7 @@ export const installCognitoShims = () => {
   targets.GlobalSignOut = globalSignOut;
   targets.GetTokensFromRefreshToken = getTokensFromRefreshToken;
   const { InitiateAuth, RespondToAuthChallenge } = targets;
-  if (InitiateAuth) targets.InitiateAuth = signInFailingAsCognitoDoes(InitiateAuth);
-  if (RespondToAuthChallenge) targets.RespondToAuthChallenge = respondToAuthChallengeKeepingRefreshToken(RespondToAuthChallenge);
+  if (!InitiateAuth || !RespondToAuthChallenge) throw new Error('cognito-local no longer has the sign-in targets these shims extend');
+  targets.InitiateAuth = signInFailingAsCognitoDoes(initiateAuthWithSrp(InitiateAuth));
+  targets.RespondToAuthChallenge = respondToAuthChallengeKeepingRefreshToken(respondToPasswordVerifier(RespondToAuthChallenge, InitiateAuth));
 };

@@ -25,7 +25,8 @@ const progressOf = ({ nextStep }: SignInOutput): SignInProgress => {
 };
 
 export async function signInWithPassword(email: string, password: string): Promise<SignInProgress> {
-  return progressOf(await signIn({ username: email, password, options: { authFlowType: 'USER_PASSWORD_AUTH' } }));
+  // Amplify's default flow, USER_SRP_AUTH: the password never leaves the browser (the local runtime speaks SRP too).
+  return progressOf(await signIn({ username: email, password }));
 }
 
 export async function confirmSignInCode(code: string): Promise<SignInProgress> {

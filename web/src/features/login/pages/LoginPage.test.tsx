@@ -54,7 +54,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(document.title).toBe('Login'));
   });
 
-  it('signs in with USER_PASSWORD_AUTH and goes Home', async () => {
+  it('signs in with the trimmed email (SRP, the default flow) and goes Home', async () => {
     const { user, router } = await renderLogin();
     vi.mocked(signIn).mockImplementation(async () => {
       signedIn = true;
@@ -64,7 +64,6 @@ describe('LoginPage', () => {
     expect(signIn).toHaveBeenCalledWith({
       username: 'dr.grey@example.org',
       password: 'Secret-123',
-      options: { authFlowType: 'USER_PASSWORD_AUTH' },
     });
     expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
