@@ -1,0 +1,54 @@
+import { App } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { filesBucketName, parseDeployConfig, readDeployConfig, webOrigins } from './config';
+
+describe('deploy config', () => {
+  it('has defaults so synth works with no context', () => {
+    expect(parseDeployConfig({})).toEqual({
+      account: '123456789012',
+      region: 'us-east-1',
+      appName: 'Chartside',
+      mfa: 'optional',
+      wsAccessLogs: false,
+      logRetentionDays: 365,
+      logLevel: 'INFO',
+    });
+  });
+
+  it('reads CDK context, where `-c key=value` gives strings', () => {
+    const app = new App({
+      context: { mfa: 'required', region: 'eu-central-1', logRetentionDays: '90', wsAccessLogs: 'true', other: 'x' },
+    });
+    expect(readDeployConfig(app.node)).toMatchObject({
+      mfa: 'required',
+      region: 'eu-central-1',
+      logRetentionDays: 90,
+      wsAccessLogs: true,
+    });
+  });
+
+  it('names what is wrong', () => {
+    expect(() => parseDeployConfig({ mfa: 'sometimes' })).toThrow(
+      'Invalid deploy config (CDK context):\n✖ Invalid option: expected one of "optional"|"required"\n  → at mfa',
+    );
+    expect(() => parseDeployConfig({ logRetentionDays: '100' })).toThrow(/→ at logRetentionDays/);
+    expect(() => parseDeployConfig({ account: '42' })).toThrow('must be a 12-digit AWS account id');
+  });
+
+  it('wants a certificate with a custom domain', () => {
+    expect(() => parseDeployConfig({ webDomain: 'app.example.org' })).toThrow(
+      'webDomain and webCertificateArn go together: CloudFront serves a custom domain only with its certificate',
+    );
+    const config = parseDeployConfig({
+      webDomain: 'app.example.org',
+      webCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123',
+    });
+    expect(webOrigins(config)).toEqual(['https://app.example.org']);
+  });
+
+  it('derives the files bucket name and the CORS origins', () => {
+    const config = parseDeployConfig({ appName: 'ChartsideStaging', region: 'eu-west-1' });
+    expect(filesBucketName(config)).toBe('chartsidestaging-files-123456789012-eu-west-1');
+    expect(webOrigins(config)).toEqual(['https://*.cloudfront.net']);
+  });
+});

@@ -1,0 +1,66 @@
+// The deploy configuration: read once from CDK context (`cdk synth -c mfa=required`), validated, then passed down as props.
+import type { Node } from 'constructs';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { z } from 'zod';
+
+const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+const fields = {
+  /** Pinned so synth needs no credentials; the placeholder is fine for synth, not for deploy. */
+  account: z.string().regex(/^\d{12}$/, 'must be a 12-digit AWS account id').default('123456789012'),
+  region: z.string().regex(/^[a-z]{2}(-[a-z]+)+-\d+$/, 'must be an AWS region such as us-east-1').default('us-east-1'),
+  /** Stack name prefix: `${appName}Data` and `${appName}App`. One prefix per deployment (e.g. ChartsideStaging). */
+  appName: z
+    .string()
+    .regex(/^[A-Z][A-Za-z0-9]{0,23}$/, 'must be PascalCase letters and digits (at most 24), e.g. Chartside')
+    .default('Chartside'),
+  mfa: z.enum(['optional', 'required']).default('optional'),
+  /** Custom host name for the web app; needs `webCertificateArn`. Without it the CloudFront domain is used. */
+  webDomain: z.string().regex(hostName, 'must be a lower-case host name such as app.example.org').optional(),
+  webCertificateArn: z
+    .string()
+    .regex(/^arn:aws:acm:us-east-1:\d{12}:certificate\/[\w-]+$/, 'must be an ACM certificate ARN in us-east-1 (CloudFront reads certificates only there)')
+    .optional(),
+  /** An existing WAF web ACL (scope CLOUDFRONT) to attach to the distribution. */
+  webAclArn: z
+    .string()
+    .regex(/^arn:aws:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/, 'must be a CLOUDFRONT-scope WAFv2 web ACL ARN')
+    .optional(),
+  /** WebSocket stage logs need the account-wide API Gateway CloudWatch role; set true once the account has it. */
+  wsAccessLogs: z
+    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
+    .default(false),
+  logRetentionDays: z.coerce.number().pipe(z.enum(RetentionDays)).default(RetentionDays.ONE_YEAR),
+  logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+};
+
+export const DeployConfig = z
+  .object(fields)
+  .refine((c) => (c.webDomain === undefined) === (c.webCertificateArn === undefined), {
+    message: 'webDomain and webCertificateArn go together: CloudFront serves a custom domain only with its certificate',
+    path: ['webDomain'],
+  });
+export type DeployConfig = z.infer<typeof DeployConfig>;
+
+export const parseDeployConfig = (raw: Record<string, unknown>): DeployConfig => {
+  const result = DeployConfig.safeParse(raw);
+  if (!result.success) throw new Error(`Invalid deploy config (CDK context):\n${z.prettifyError(result.error)}`);
+  return result.data;
+};
+
+/** Reads only the keys above from the context; feature flags and other context entries are left alone. */
+export const readDeployConfig = (node: Node): DeployConfig =>
+  parseDeployConfig(Object.fromEntries(Object.keys(fields).map((key) => [key, node.tryGetContext(key)])));
+
+/** The origins allowed to call the files bucket directly (presigned PUT/GET from the browser). */
+export const webOrigins = (config: DeployConfig): string[] =>
+  // Without a custom domain the distribution's name is only known in the app stack, which depends on this one.
+  config.webDomain ? [`https://${config.webDomain}`] : ['https://*.cloudfront.net'];
+
+/**
+ * The files bucket gets a fixed name so the app stack's IAM policy names it literally instead of through a
+ * cross-stack reference. It is retained, so a second deploy of a deleted data stack fails instead of silently
+ * starting an empty bucket next to the old one.
+ */
+export const filesBucketName = (config: DeployConfig): string =>
+  `${config.appName.toLowerCase()}-files-${config.account}-${config.region}`;

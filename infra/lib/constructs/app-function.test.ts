@@ -1,0 +1,64 @@
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stubSources, testStack } from '../testing';
+import { AppFunction } from './app-function';
+
+describe('AppFunction', () => {
+  let template: Template;
+  beforeAll(() => {
+    const stack = testStack();
+    const paths = stubSources({ webDist: false });
+    new AppFunction(stack, 'Fn', {
+      defaults: {
+        repoRoot: paths.repoRoot,
+        handlersDir: paths.handlersDir,
+        environment: { TABLE_NAME: 'table' },
+        logKey: new Key(stack, 'Key'),
+        logRetention: RetentionDays.ONE_YEAR,
+      },
+      handler: 'ws-connect',
+      description: 'test',
+    });
+    template = Template.fromStack(stack);
+  });
+
+  it('runs Node 24 on arm64 with the ESM bundle and the given environment', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs24.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+      Environment: { Variables: { TABLE_NAME: 'table', NODE_OPTIONS: '--enable-source-maps' } },
+      LoggingConfig: { LogGroup: { Ref: Match.stringLikeRegexp('^FnLogs') } },
+    });
+  });
+
+  it('owns a KMS-encrypted log group with retention', () => {
+    template.resourceCountIs('AWS::Logs::LogGroup', 1);
+    template.hasResourceProperties('AWS::Logs::LogGroup', {
+      KmsKeyId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Key'), 'Arn'] },
+      RetentionInDays: 365,
+    });
+  });
+
+  it('has a role with no AWS managed policy and no inline policy, only its own policy writing its own logs', () => {
+    const roles = Object.values(template.findResources('AWS::IAM::Role'));
+    expect(roles).toHaveLength(1);
+    expect(roles[0]?.Properties).not.toHaveProperty('ManagedPolicyArns');
+    expect(roles[0]?.Properties).not.toHaveProperty('Policies');
+    template.resourceCountIs('AWS::IAM::Policy', 0);
+    template.hasResourceProperties('AWS::IAM::ManagedPolicy', {
+      Roles: [{ Ref: Match.stringLikeRegexp('^FnRole') }],
+      PolicyDocument: {
+        Statement: [
+          {
+            Effect: 'Allow',
+            Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+            Resource: { 'Fn::GetAtt': [Match.stringLikeRegexp('^FnLogs'), 'Arn'] },
+          },
+        ],
+      },
+    });
+  });
+});

@@ -1,0 +1,98 @@
+// One Lambda function the way Chartside runs them: Node 24 on arm64, ESM bundle, its own encrypted log group,
+// its own role whose permissions live in one customer-managed policy that the other constructs add statements to.
+import { Duration } from 'aws-cdk-lib';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { join } from 'node:path';
+import { acknowledge } from '../nag';
+
+/** What every function shares; built once by the app stack. */
+export interface FunctionDefaults {
+  readonly repoRoot: string;
+  readonly handlersDir: string;
+  readonly environment: Readonly<Record<string, string>>;
+  readonly logKey: IKey;
+  readonly logRetention: RetentionDays;
+}
+
+export interface AppFunctionProps {
+  readonly defaults: FunctionDefaults;
+  /** Entry file name in the handlers folder without `.ts`, e.g. `ws-connect`. */
+  readonly handler: string;
+  readonly description: string;
+  readonly memorySize?: number;
+  readonly timeout?: Duration;
+}
+
+export class AppFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly logGroup: LogGroup;
+  readonly role: Role;
+  /** Grants go here (not to an inline policy), so each function's permissions read as one document. */
+  readonly policy: ManagedPolicy;
+
+  constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    super(scope, id);
+    const { defaults } = props;
+
+    this.logGroup = new LogGroup(this, 'Logs', {
+      encryptionKey: defaults.logKey,
+      retention: defaults.logRetention,
+    });
+    this.role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.handler}`,
+    });
+    this.policy = new ManagedPolicy(this, 'Policy', {
+      roles: [this.role],
+      statements: [
+        new PolicyStatement({
+          actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          resources: [this.logGroup.logGroupArn],
+        }),
+      ],
+    });
+
+    this.function = new NodejsFunction(this, 'Function', {
+      entry: join(defaults.handlersDir, `${props.handler}.ts`),
+      handler: 'handler',
+      description: props.description,
+      runtime: Runtime.NODEJS_24_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      role: this.role,
+      logGroup: this.logGroup,
+      environment: { ...defaults.environment, NODE_OPTIONS: '--enable-source-maps' },
+      projectRoot: defaults.repoRoot,
+      depsLockFilePath: join(defaults.repoRoot, 'package-lock.json'),
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node24',
+        mainFields: ['module', 'main'],
+        minify: true,
+        sourceMap: true,
+        sourcesContent: false,
+        // Bundle the AWS SDK too: the version the tests ran is the version that runs.
+        externalModules: [],
+        // Some CommonJS dependencies call require() on Node built-ins; ESM has no require of its own.
+        banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+    });
+    // The policy must exist before the function is first invoked (e.g. by a deployment-time custom resource).
+    this.function.node.addDependency(this.policy);
+
+    acknowledge(this.function, {
+      'HIPAA.Security-LambdaInsideVPC':
+        'The function reaches only AWS APIs (DynamoDB, S3, KMS, API Gateway) over TLS with IAM auth; a VPC would add NAT cost and cold-start time without narrowing access.',
+      'HIPAA.Security-LambdaDLQ':
+        'Invoked synchronously by API Gateway, which returns errors to the caller; there are no asynchronous events to dead-letter.',
+      'HIPAA.Security-LambdaConcurrency':
+        'Load is bounded by the API Gateway stage throttles; reserving concurrency fails on new accounts (10 concurrent executions, none reservable).',
+    });
+  }
+}

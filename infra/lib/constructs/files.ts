@@ -1,0 +1,108 @@
+// The files bucket: user uploads and attachments, KMS-encrypted with the data key, reached by presigned URLs.
+//
+// Key layout (the lambdas build every key from the verified user id, never from the request):
+//   userContent/{userId}/...   a user's files; kept, versioned (old versions expire after 30 days)
+//   temp/{userId}/...          uploads not yet attached to a record; expire after 1 day
+// Temporary uploads sit under a top-level `temp/` so one lifecycle prefix covers every user.
+import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { acknowledge, wildcardResourceFinding } from '../nag';
+
+export const TEMP_PREFIX = 'temp/';
+
+export interface FilesProps {
+  /** Globally unique; see `filesBucketName` in config.ts. */
+  readonly bucketName: string;
+  readonly key: IKey;
+  /** Browser origins allowed to PUT and GET with presigned URLs. */
+  readonly webOrigins: string[];
+}
+
+export class Files extends Construct {
+  readonly bucket: Bucket;
+  readonly accessLogs: Bucket;
+  /** A plain string, usable from other stacks without a cross-stack reference. */
+  readonly bucketName: string;
+  private readonly key: IKey;
+
+  constructor(scope: Construct, id: string, props: FilesProps) {
+    super(scope, id);
+    this.key = props.key;
+    this.bucketName = props.bucketName;
+
+    this.accessLogs = new Bucket(this, 'AccessLogs', {
+      // S3 server access logs can only be delivered to an SSE-S3 bucket.
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(this.accessLogs, {
+      'AwsSolutions-S1': 'This bucket receives the access logs; logging it into itself would loop.',
+      'HIPAA.Security-S3BucketLoggingEnabled': 'This bucket receives the access logs; logging it into itself would loop.',
+      'HIPAA.Security-S3DefaultEncryptionKMS':
+        'S3 server access logs can only be delivered to an SSE-S3 bucket; it is private, TLS-only and versioned, and object keys carry opaque ids only.',
+      'HIPAA.Security-S3BucketReplicationEnabled': 'Access logs are kept versioned in one region; cross-region replication is an organisation-level DR choice.',
+    });
+
+    this.bucket = new Bucket(this, 'Bucket', {
+      bucketName: props.bucketName,
+      encryption: BucketEncryption.KMS,
+      encryptionKey: props.key,
+      bucketKeyEnabled: true,
+      enforceSSL: true,
+      versioned: true,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 'files/',
+      cors: [
+        {
+          allowedMethods: [HttpMethods.GET, HttpMethods.PUT, HttpMethods.HEAD],
+          allowedOrigins: props.webOrigins,
+          allowedHeaders: ['*'],
+          exposedHeaders: ['ETag'],
+          maxAge: 3600,
+        },
+      ],
+      lifecycleRules: [
+        { id: 'expire-temp-uploads', prefix: TEMP_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+        { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30) },
+        { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(this.bucket, {
+      'HIPAA.Security-S3BucketReplicationEnabled':
+        'Objects are versioned and retained in one region; cross-region replication is an organisation-level DR choice made outside this app.',
+    });
+  }
+
+  /** Host name the browser talks to with presigned URLs (virtual-hosted style, regional). */
+  get regionalDomainName(): string {
+    return `${this.bucketName}.s3.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+  }
+
+  /** Presign and serve PUT/GET/DELETE on any object key; the per-user prefix is enforced by the lambdas. */
+  grantReadWrite(policy: ManagedPolicy): void {
+    const stack = Stack.of(this);
+    const objects = stack.formatArn({ service: 's3', region: '', account: '', resource: this.bucketName, resourceName: '*' });
+    policy.addStatements(
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [objects] }),
+      new PolicyStatement({
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
+        resources: [this.key.keyArn],
+        conditions: { StringEquals: { 'kms:ViaService': `s3.${stack.region}.amazonaws.com` } },
+      }),
+    );
+    acknowledge(policy, {
+      [wildcardResourceFinding(policy, objects)]:
+        'Object keys are userContent/{userId}/... and temp/{userId}/...; the user id comes from the verified token at request time, so IAM cannot narrow it further.',
+    });
+  }
+}

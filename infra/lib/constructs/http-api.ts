@@ -1,0 +1,90 @@
+// The HTTP API: one Lambda (the Hono app) behind an API Gateway HTTP API, Cognito JWTs on everything under /api
+// except the health check and the OpenAPI document.
+import { Duration, Stack } from 'aws-cdk-lib';
+import { HttpApi as HttpApiGateway, HttpMethod, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { Construct } from 'constructs';
+import { acknowledge } from '../nag';
+import { accessLogGroup, httpAccessLogFormat } from './access-log';
+import { AppFunction, type FunctionDefaults } from './app-function';
+import type { Auth } from './auth';
+import type { Data } from './data';
+import type { Files } from './files';
+import type { Realtime } from './realtime';
+
+/** Routes anyone may call, and why that is safe. */
+export const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
+  '/api/health': 'Health check for monitors: the state of each dependency, no user data.',
+  '/api/openapi.json': 'The API description, generated from the shared contracts; it holds no user data.',
+};
+
+export interface HttpApiProps {
+  readonly defaults: FunctionDefaults;
+  readonly data: Data;
+  readonly files: Files;
+  readonly auth: Auth;
+  readonly realtime: Realtime;
+  readonly logKey: IKey;
+}
+
+export class HttpApi extends Construct {
+  readonly api: HttpApiGateway;
+  readonly stage: HttpStage;
+  readonly handler: AppFunction;
+
+  constructor(scope: Construct, id: string, props: HttpApiProps) {
+    super(scope, id);
+    const { defaults } = props;
+
+    this.handler = new AppFunction(this, 'Handler', {
+      defaults: {
+        ...defaults,
+        environment: { ...defaults.environment, WS_MANAGEMENT_ENDPOINT: props.realtime.managementEndpoint },
+      },
+      handler: 'http',
+      description: 'Chartside HTTP API (Hono app)',
+      memorySize: 1024,
+      // API Gateway gives up after 30 s; stop first so the error is ours, not a gateway timeout.
+      timeout: Duration.seconds(28),
+    });
+    props.data.grantReadWriteData(this.handler.policy);
+    props.files.grantReadWrite(this.handler.policy);
+    props.realtime.grantManageConnections(this.handler.policy);
+
+    // The default stage is created below with access logs and throttles, which the API's own default stage lacks.
+    this.api = new HttpApiGateway(this, 'Api', { description: 'Chartside HTTP API', createDefaultStage: false });
+    this.stage = new HttpStage(this, 'Stage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogGroup(this, 'AccessLogs', props.logKey, defaults.logRetention)),
+        format: httpAccessLogFormat,
+      },
+    });
+
+    const integration = new HttpLambdaIntegration('HandlerIntegration', this.handler.function);
+    this.api.addRoutes({
+      path: '/api/{proxy+}',
+      methods: [HttpMethod.ANY],
+      integration,
+      authorizer: new HttpUserPoolAuthorizer('CognitoAuthorizer', props.auth.userPool, {
+        userPoolClients: [props.auth.client],
+      }),
+    });
+    for (const [path, why] of Object.entries(PUBLIC_ROUTES)) {
+      for (const route of this.api.addRoutes({ path, methods: [HttpMethod.GET], integration })) {
+        acknowledge(route, { 'AwsSolutions-APIG4': `${path} is public by design. ${why}` });
+      }
+    }
+  }
+
+  /** Host name of the API, used as a CloudFront origin. */
+  get originDomain(): string {
+    const stack = Stack.of(this);
+    return `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
+  }
+}

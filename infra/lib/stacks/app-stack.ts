@@ -1,0 +1,70 @@
+// The stateless stack: functions, APIs and the web distribution. Safe to destroy and redeploy.
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { DeployConfig } from '../config';
+import type { FunctionDefaults } from '../constructs/app-function';
+import type { Auth } from '../constructs/auth';
+import type { Data } from '../constructs/data';
+import type { Files } from '../constructs/files';
+import { HttpApi } from '../constructs/http-api';
+import { Realtime } from '../constructs/realtime';
+import { Web } from '../constructs/web';
+import type { SourcePaths } from '../paths';
+
+export interface AppStackProps extends StackProps {
+  readonly config: DeployConfig;
+  readonly paths: SourcePaths;
+  readonly data: Data;
+  readonly files: Files;
+  readonly auth: Auth;
+}
+
+export class AppStack extends Stack {
+  readonly realtime: Realtime;
+  readonly httpApi: HttpApi;
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, props: AppStackProps) {
+    super(scope, id, props);
+    const { config, data, files, auth } = props;
+    const logKey = data.key;
+
+    // The lambdas read exactly these names (plus WS_MANAGEMENT_ENDPOINT, added where the stage is known).
+    const defaults: FunctionDefaults = {
+      repoRoot: props.paths.repoRoot,
+      handlersDir: props.paths.handlersDir,
+      logKey,
+      logRetention: config.logRetentionDays,
+      environment: {
+        TABLE_NAME: data.table.tableName,
+        USER_POOL_ID: auth.userPool.userPoolId,
+        USER_POOL_CLIENT_ID: auth.client.userPoolClientId,
+        FILES_BUCKET: files.bucketName,
+        POWERTOOLS_SERVICE_NAME: 'chartside',
+        LOG_LEVEL: config.logLevel,
+      },
+    };
+
+    this.realtime = new Realtime(this, 'Realtime', { defaults, data, logKey, accessLogs: config.wsAccessLogs });
+    this.httpApi = new HttpApi(this, 'HttpApi', { defaults, data, files, auth, realtime: this.realtime, logKey });
+    this.web = new Web(this, 'Web', {
+      auth,
+      httpApi: this.httpApi,
+      realtime: this.realtime,
+      filesOrigin: `https://${files.regionalDomainName}`,
+      mfa: config.mfa,
+      webDistDir: props.paths.webDistDir,
+      domain:
+        config.webDomain && config.webCertificateArn
+          ? { name: config.webDomain, certificateArn: config.webCertificateArn }
+          : undefined,
+      webAclArn: config.webAclArn,
+      logKey,
+      logRetention: config.logRetentionDays,
+    });
+
+    new CfnOutput(this, 'WebUrl', {
+      value: `https://${config.webDomain ?? this.web.distribution.distributionDomainName}`,
+    });
+  }
+}

@@ -1,0 +1,13 @@
+// The `infra` project of the root Vitest config: CDK assertions and cdk-nag, in Node.
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'infra',
+    environment: 'node',
+    include: ['**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/cdk.out/**'],
+    // A whole-app synth with cdk-nag takes a few seconds on a small machine.
+    testTimeout: 60_000,
+  },
+});
