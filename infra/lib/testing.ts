@@ -59,6 +59,15 @@ export const stubSources = (opts: { webDist: boolean }): SourcePaths => {
   return { repoRoot: dir, handlersDir, webDistDir };
 };
 
+/** Function settings for tests: the stub handlers and the data key. */
+export const functionDefaults = (paths: SourcePaths, data: Data): FunctionDefaults => ({
+  repoRoot: paths.repoRoot,
+  handlersDir: paths.handlersDir,
+  environment: { TABLE_NAME: 'table' },
+  logKey: data.key,
+  logRetention: RetentionDays.ONE_YEAR,
+});
+
 /** The constructs the APIs and the web construct need, in one test stack. */
 export const backend = (stack: Stack, paths: SourcePaths) => {
   const data = new Data(stack, 'Data');
@@ -68,13 +77,7 @@ export const backend = (stack: Stack, paths: SourcePaths) => {
     webOrigins: ['https://*.cloudfront.net'],
   });
   const auth = new Auth(stack, 'Auth', { mfa: 'optional' });
-  const defaults: FunctionDefaults = {
-    repoRoot: paths.repoRoot,
-    handlersDir: paths.handlersDir,
-    environment: { TABLE_NAME: 'table' },
-    logKey: data.key,
-    logRetention: RetentionDays.ONE_YEAR,
-  };
+  const defaults = functionDefaults(paths, data);
   const realtime = new Realtime(stack, 'Realtime', { defaults, data, logKey: data.key, accessLogs: false });
   const httpApi = new HttpApi(stack, 'HttpApi', { defaults, data, files, auth, realtime, logKey: data.key });
   return { data, files, auth, realtime, httpApi };

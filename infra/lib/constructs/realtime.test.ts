@@ -1,9 +1,7 @@
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stubSources, testStack } from '../testing';
-import type { FunctionDefaults } from './app-function';
+import { functionDefaults, stubSources, testStack } from '../testing';
 import { Data } from './data';
 import { Realtime } from './realtime';
 
@@ -11,13 +9,7 @@ const synth = (accessLogs: boolean) => {
   const stack = testStack();
   const paths = stubSources({ webDist: false });
   const data = new Data(stack, 'Data');
-  const defaults: FunctionDefaults = {
-    repoRoot: paths.repoRoot,
-    handlersDir: paths.handlersDir,
-    environment: { TABLE_NAME: 'table' },
-    logKey: data.key,
-    logRetention: RetentionDays.ONE_YEAR,
-  };
+  const defaults = functionDefaults(paths, data);
   const realtime = new Realtime(stack, 'Realtime', { defaults, data, logKey: new Key(stack, 'LogKey'), accessLogs });
   return { realtime, template: Template.fromStack(stack) };
 };
