@@ -8,3 +8,5 @@ export const MAX_RICH_TEXT = 100_000;
 export const MAX_LIST_ITEMS = 2_000;
 /** Largest request body the API accepts, in bytes: under Lambda's 6 MB payload limit. Large bodies are split into items by the data layer. */
 export const MAX_REQUEST_BYTES = 5_000_000;
+/** Largest user document, in bytes of JSON: its daily backup copy must still fit in one DynamoDB item (400 KB). */
+export const MAX_USER_DOCUMENT_BYTES = 300_000;

@@ -66,6 +66,15 @@ describe('PATCH /api/me', () => {
     expect(result.status).toBe(status);
     expect(result.json.error?.code).toBe(code);
   });
+
+  it('refuses a change that would make the document too large to back up, with a 413 that says so', async () => {
+    const { version } = (await asAlice('GET', '/me')).json;
+    const templates = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`t${i}`, 'x'.repeat(90_000)]));
+    const { status, json } = await asAlice('PATCH', '/me', { version, templates });
+    expect(status).toBe(413);
+    expect(json.error?.message).toMatch(/at most 300 KB fit/);
+    expect((await asAlice('GET', '/me')).json.version).toBe(version);
+  });
 });
 
 describe('isolation', () => {

@@ -1,6 +1,8 @@
 // The user document: read, created with defaults on first use, and changed only from the version the writer saw.
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
+  AppError,
+  MAX_USER_DOCUMENT_BYTES,
   UserDocument,
   defaultUserFields,
   versionConflict,
@@ -55,9 +57,19 @@ export class UserRepository {
     }
   }
 
-  /** Applies the patch only if the stored version is still `patch.version`; otherwise a version conflict. */
-  async patch(userId: string, patch: UserDocumentPatch): Promise<UserDocument> {
+  /**
+   * Applies the patch only if the stored version is still `patch.version`; otherwise a version conflict.
+   * `current` is the document as last read, used to refuse a change that would make it too large to back up.
+   */
+  async patch(userId: string, patch: UserDocumentPatch, current: UserDocument): Promise<UserDocument> {
     const { version, ...changes } = patch;
+    const size = new TextEncoder().encode(JSON.stringify({ ...current, ...changes })).length;
+    if (size > MAX_USER_DOCUMENT_BYTES) {
+      throw new AppError(
+        'payload_too_large',
+        `Your settings, templates and lists would take ${Math.ceil(size / 1000)} KB; at most ${MAX_USER_DOCUMENT_BYTES / 1000} KB fit. Remove some templates or prompts first.`,
+      );
+    }
     const fields = Object.entries(changes) as [keyof UserFields, unknown][];
     const names: Record<string, string> = { '#version': 'version', '#updatedAt': 'updatedAt' };
     const values: Record<string, unknown> = {

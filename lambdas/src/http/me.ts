@@ -16,8 +16,8 @@ export const meRouter = (deps: HttpDeps, defaultHook: ConstructorParameters<type
   router.openapi(routeFrom(meContract.patch, { tags: ['me'] }), async (c) => {
     const userId = c.get('userId');
     const accessToken = c.get('accessToken');
-    await deps.users.getOrCreate(userId, () => deps.userDirectory.emailOf(accessToken));
-    const updated = await deps.users.patch(userId, c.req.valid('json'));
+    const current = await deps.users.getOrCreate(userId, () => deps.userDirectory.emailOf(accessToken));
+    const updated = await deps.users.patch(userId, c.req.valid('json'), current);
     await deps.broadcast(userId, { type: 'user.updated', version: updated.version }, { exceptClientId: c.req.header(clientIdHeader) });
     return c.json(updated, 200);
   });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 /** Events the server pushes to a user's connections. */
 export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user.updated'), version: z.number().int() }),
+  /** A session was signed out (remotely, or by terminate-all); the browser holding it signs out and reloads. */
+  z.object({ type: z.literal('session.ended'), sessionId: z.string() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
