@@ -27,10 +27,10 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['lambdas/src/http/**/*.ts', 'lambdas/src/ws/**/*.ts', 'lambdas/src/jobs/**/*.ts'],
+    files: ['lambdas/src/http/**/*.ts', 'lambdas/src/ws/**/*.ts', 'lambdas/src/jobs/**/*.ts', 'lambdas/src/services/**/*.ts'],
     ignores: ['**/*.test.ts'], // a test composes real adapters, as a composition root does
     rules: forbid(
-      [['**/adapters/**', '@aws-sdk/*'], 'routers, realtime and jobs use ports, never adapters'],
+      [['**/adapters/**', '@aws-sdk/*'], 'routers, services, realtime and jobs use ports, never adapters'],
       [['**/handlers/**'], 'handlers are entry points; nothing imports them'],
     ),
   },

@@ -8,6 +8,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     runtimeUrl: string;
     runtimePort: number;
+    runtimeDataDir: string;
   }
 }
 
@@ -20,6 +21,7 @@ export default async function setup(project: TestProject) {
   let stopping = false;
   project.provide('runtimeUrl', runtime.url);
   project.provide('runtimePort', runtime.port);
+  project.provide('runtimeDataDir', runtime.dataDir);
   return async () => {
     stopping = true;
     await runtime.stop();

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { RuntimeConfig } from '@chartside/shared';
+import { startSession, type Auth } from './api';
 import { quietSdkEnv, repoRoot, type TestRuntime } from './runtime';
 
 const run = promisify(execFile);
@@ -63,3 +64,7 @@ export const accessTokenOf = async (runtime: Pick<TestRuntime, 'url'>, user: Pic
   const tokens = await signIn(runtime, user);
   return tokens.AccessToken!;
 };
+
+/** Signs in and starts a login session: what every API call after sign-in needs. */
+export const signedIn = async (runtime: Pick<TestRuntime, 'url'>, user: Pick<TestUser, 'email' | 'password'>, session?: Record<string, unknown>): Promise<Auth> =>
+  startSession(runtime, await accessTokenOf(runtime, user), session);

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../harness/api';
 import { sharedRuntime } from '../harness/shared-runtime';
-import { accessTokenOf, createUser, type TestUser } from '../harness/users';
+import { accessTokenOf, createUser, signedIn, type TestUser } from '../harness/users';
 
 const runtime = sharedRuntime();
 let alice: TestUser;
@@ -12,8 +12,8 @@ let asBob: ReturnType<typeof api>;
 
 beforeAll(async () => {
   [alice, bob] = await Promise.all([createUser(runtime), createUser(runtime)]);
-  asAlice = api(runtime, await accessTokenOf(runtime, alice));
-  asBob = api(runtime, await accessTokenOf(runtime, bob));
+  asAlice = api(runtime, await signedIn(runtime, alice));
+  asBob = api(runtime, await signedIn(runtime, bob));
 });
 
 describe('GET /api/me', () => {

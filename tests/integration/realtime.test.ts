@@ -2,18 +2,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientIdHeader } from '@chartside/shared';
-import { api } from '../harness/api';
+import { api, type Auth } from '../harness/api';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { openSocket } from '../harness/socket';
-import { accessTokenOf, createUser } from '../harness/users';
+import { createUser, signedIn } from '../harness/users';
 
 const runtime = sharedRuntime();
-let aliceToken: string;
-let bobToken: string;
+let alice: Auth;
+let bob: Auth;
 
 beforeAll(async () => {
-  const [alice, bob] = await Promise.all([createUser(runtime), createUser(runtime)]);
-  [aliceToken, bobToken] = await Promise.all([accessTokenOf(runtime, alice), accessTokenOf(runtime, bob)]);
+  const [aliceUser, bobUser] = await Promise.all([createUser(runtime), createUser(runtime)]);
+  [alice, bob] = await Promise.all([signedIn(runtime, aliceUser), signedIn(runtime, bobUser)]);
 });
 
 describe('$connect', () => {
@@ -27,14 +27,14 @@ describe('$connect', () => {
 
 describe('$default', () => {
   it('answers a ping with a pong through PostToConnection', async () => {
-    const socket = await openSocket(runtime, { token: aliceToken, clientId: 'tab-ping' });
+    const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-ping' });
     socket.send({ action: 'ping' });
     expect(await socket.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
     socket.close();
   });
 
   it('survives an unknown message and stays open', async () => {
-    const socket = await openSocket(runtime, { token: aliceToken, clientId: 'tab-junk' });
+    const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-junk' });
     socket.send('not json at all');
     socket.send({ action: 'ping' });
     await socket.next((m) => m.type === 'pong');
@@ -44,11 +44,11 @@ describe('$default', () => {
 
 describe('user document changes', () => {
   it("are pushed to the user's other tabs, not to the tab that made them, and never to another user", async () => {
-    const writer = await openSocket(runtime, { token: aliceToken, clientId: 'tab-writer' });
-    const otherDevice = await openSocket(runtime, { token: aliceToken, clientId: 'tab-other' });
-    const bobsTab = await openSocket(runtime, { token: bobToken, clientId: 'tab-bob' });
+    const writer = await openSocket(runtime, { token: alice.token, clientId: 'tab-writer' });
+    const otherDevice = await openSocket(runtime, { token: alice.token, clientId: 'tab-other' });
+    const bobsTab = await openSocket(runtime, { token: bob.token, clientId: 'tab-bob' });
 
-    const asAlice = api(runtime, aliceToken);
+    const asAlice = api(runtime, alice);
     const { version } = (await asAlice('GET', '/me')).json;
     const patched = await asAlice('PATCH', '/me', { version, cprs: true }, { [clientIdHeader]: 'tab-writer' });
     expect(patched.status).toBe(200);
@@ -61,10 +61,10 @@ describe('user document changes', () => {
   });
 
   it('forgets a closed connection ($disconnect) so pushes do not fail', async () => {
-    const gone = await openSocket(runtime, { token: aliceToken, clientId: 'tab-gone' });
+    const gone = await openSocket(runtime, { token: alice.token, clientId: 'tab-gone' });
     gone.close();
     await sleep(200);
-    const asAlice = api(runtime, aliceToken);
+    const asAlice = api(runtime, alice);
     const { version } = (await asAlice('GET', '/me')).json;
     expect((await asAlice('PATCH', '/me', { version, inpatient: false })).status).toBe(200);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { api } from '../harness/api';
 import { newDataDir, quietSdkEnv, repoRoot, startCommand, startRuntime } from '../harness/runtime';
 import { sharedRuntime } from '../harness/shared-runtime';
-import { accessTokenOf, createUser } from '../harness/users';
+import { createUser, signedIn } from '../harness/users';
 
 const isRunning = (pid: number) => {
   try {
@@ -45,7 +45,7 @@ describe('the local runtime', () => {
     const first = await startRuntime({ dataDir });
     expect(first.output()).toMatch(/healthy after \d+\.\d s/);
     const user = await createUser(first);
-    const asUser = api(first, await accessTokenOf(first, user));
+    const asUser = api(first, await signedIn(first, user));
     const { version } = (await asUser('GET', '/me')).json;
     await asUser('PATCH', '/me', { version, attendings: ['Dr Kept'] });
     const [java] = javaPids(dataDir);
@@ -56,7 +56,7 @@ describe('the local runtime', () => {
 
     const second = await startRuntime({ dataDir });
     expect(second.demo).toEqual(first.demo); // the demo account is made once per data folder
-    const again = api(second, await accessTokenOf(second, user));
+    const again = api(second, await signedIn(second, user));
     expect((await again('GET', '/me')).json.attendings).toEqual(['Dr Kept']);
     expect(await second.stop()).toBe(0);
   });

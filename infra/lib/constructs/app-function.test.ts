@@ -1,9 +1,12 @@
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sourcePaths } from '../paths';
 import { stubSources, testStack } from '../testing';
-import { AppFunction } from './app-function';
+import { AppFunction, copyPackagesCommands } from './app-function';
 
 describe('AppFunction', () => {
   let template: Template;
@@ -60,5 +63,15 @@ describe('AppFunction', () => {
         ],
       },
     });
+  });
+});
+
+describe('copyPackagesCommands', () => {
+  it('copies a shipped package, data folder and all, from node_modules into the asset', () => {
+    const [mkdir, copy] = copyPackagesCommands(sourcePaths.repoRoot, '/asset-output', ['fast-geoip']);
+    expect(mkdir).toBe('mkdir -p "/asset-output/node_modules"');
+    const source = /^cp -R "(.+)" "\/asset-output\/node_modules\/fast-geoip"$/.exec(copy ?? '')?.[1];
+    expect(source).toBeDefined();
+    expect(existsSync(join(source!, 'data', 'index.json'))).toBe(true);
   });
 });

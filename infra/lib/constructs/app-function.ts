@@ -7,7 +7,8 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { acknowledge } from '../nag';
 
 /** What every function shares; built once by the app stack. */
@@ -26,7 +27,30 @@ export interface AppFunctionProps {
   readonly description: string;
   readonly memorySize?: number;
   readonly timeout?: Duration;
+  /**
+   * Packages shipped whole beside the bundle instead of bundled: ones that read data files next to their own code
+   * (fast-geoip's database). They are copied from node_modules, so synth needs no network.
+   */
+  readonly shippedPackages?: readonly string[];
 }
+
+/** Where node would load a package from for the lambdas workspace; the hoisted location when it cannot tell. */
+const packageDir = (repoRoot: string, name: string) => {
+  try {
+    return dirname(createRequire(join(repoRoot, 'lambdas', 'package.json')).resolve(`${name}/package.json`));
+  } catch {
+    // CDK builds the bundling command even for stacks it will not bundle (the tests' stub sources have no packages).
+    return join(repoRoot, 'node_modules', name);
+  }
+};
+
+/** Shell commands copying each package's folder into the asset's node_modules. */
+export const copyPackagesCommands = (repoRoot: string, outputDir: string, packages: readonly string[]): string[] =>
+  packages.flatMap((name) => {
+    const source = packageDir(repoRoot, name);
+    const target = join(outputDir, 'node_modules', name);
+    return [`mkdir -p "${dirname(target)}"`, `cp -R "${source}" "${target}"`];
+  });
 
 export class AppFunction extends Construct {
   readonly function: NodejsFunction;
@@ -78,7 +102,16 @@ export class AppFunction extends Construct {
         sourceMap: true,
         sourcesContent: false,
         // Bundle the AWS SDK too: the version the tests ran is the version that runs.
-        externalModules: [],
+        externalModules: [...(props.shippedPackages ?? [])],
+        ...(props.shippedPackages?.length
+          ? {
+              commandHooks: {
+                beforeBundling: () => [],
+                beforeInstall: () => [],
+                afterBundling: (_inputDir: string, outputDir: string) => copyPackagesCommands(defaults.repoRoot, outputDir, props.shippedPackages ?? []),
+              },
+            }
+          : {}),
         // Some CommonJS dependencies call require() on Node built-ins; ESM has no require of its own.
         banner: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
       },

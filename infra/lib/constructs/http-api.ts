@@ -46,6 +46,8 @@ export class HttpApi extends Construct {
       handler: 'http',
       description: 'Chartside HTTP API (Hono app)',
       memorySize: 1024,
+      // The offline GeoIP database (for login sessions' location) is read from the package's own data folder.
+      shippedPackages: ['fast-geoip'],
       // API Gateway gives up after 30 s; stop first so the error is ours, not a gateway timeout.
       timeout: Duration.seconds(28),
     });

@@ -1,14 +1,16 @@
 // cognito-local lacks a few Cognito behaviours that Amplify v6 and our sessions need; these add them to its target table:
-// USER_SRP_AUTH, GlobalSignOut, GetTokensFromRefreshToken, refresh tokens kept after MFA, and Cognito's sign-in errors.
+// USER_SRP_AUTH, GlobalSignOut, GetTokensFromRefreshToken, refresh tokens kept after MFA, Cognito's sign-in errors, and
+// TOTP enrollment at sign-in when the pool requires MFA (MFA_SETUP, in cognito-mfa-setup.ts).
 import { createPublicKey, createVerify } from 'node:crypto';
 import { CognitoError, NotAuthorizedError } from 'cognito-local/lib/errors';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
 import { Targets } from 'cognito-local/lib/targets/targets';
+import { associateWithSession, MfaSetupSessions, mfaSetupOnSignIn, respondToMfaSetup, verifyWithSession } from './cognito-mfa-setup';
 import { SrpChallenges } from './cognito-srp';
 
-type TargetFactory = (services: Services) => (ctx: Context, req: Record<string, unknown>) => Promise<object>;
+export type TargetFactory = (services: Services) => (ctx: Context, req: Record<string, unknown>) => Promise<object>;
 const targets = Targets as unknown as Record<string, TargetFactory>;
 
 const key = createPublicKey({ key: publicKey.jwk as unknown as import('node:crypto').JsonWebKey, format: 'jwk' });
@@ -82,6 +84,7 @@ const signInFailingAsCognitoDoes =
   };
 
 const srp = new SrpChallenges();
+const mfaSetups = new MfaSetupSessions();
 
 /** InitiateAuth with USER_SRP_AUTH: answers with the PASSWORD_VERIFIER challenge. */
 const initiateAuthWithSrp =
@@ -125,8 +128,16 @@ export const installCognitoShims = () => {
   installed = true;
   targets.GlobalSignOut = globalSignOut;
   targets.GetTokensFromRefreshToken = getTokensFromRefreshToken;
-  const { InitiateAuth, RespondToAuthChallenge } = targets;
-  if (!InitiateAuth || !RespondToAuthChallenge) throw new Error('cognito-local no longer has the sign-in targets these shims extend');
-  targets.InitiateAuth = signInFailingAsCognitoDoes(initiateAuthWithSrp(InitiateAuth));
-  targets.RespondToAuthChallenge = respondToAuthChallengeKeepingRefreshToken(respondToPasswordVerifier(RespondToAuthChallenge, InitiateAuth));
+  const { InitiateAuth, RespondToAuthChallenge, AssociateSoftwareToken, VerifySoftwareToken } = targets;
+  if (!InitiateAuth || !RespondToAuthChallenge || !AssociateSoftwareToken || !VerifySoftwareToken) {
+    throw new Error('cognito-local no longer has the sign-in targets these shims extend');
+  }
+  // The password check that both USER_PASSWORD_AUTH and SRP's PASSWORD_VERIFIER end in; it may answer MFA_SETUP.
+  const passwordSignIn = mfaSetupOnSignIn(InitiateAuth, mfaSetups);
+  targets.InitiateAuth = signInFailingAsCognitoDoes(initiateAuthWithSrp(passwordSignIn));
+  targets.RespondToAuthChallenge = respondToAuthChallengeKeepingRefreshToken(
+    respondToMfaSetup(respondToPasswordVerifier(RespondToAuthChallenge, passwordSignIn), mfaSetups),
+  );
+  targets.AssociateSoftwareToken = associateWithSession(AssociateSoftwareToken, mfaSetups);
+  targets.VerifySoftwareToken = verifyWithSession(VerifySoftwareToken, mfaSetups);
 };

@@ -4,7 +4,7 @@
 import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 // RFC 5054's 3072-bit group, as Cognito uses it.
-const N = BigInt(
+export const N = BigInt(
   '0xFFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245' +
     'E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7EDEE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3DC2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F' +
     '83655D23DCA3AD961C62F356208552BB9ED529077096966D670C354E4ABC9804F1746C08CA18217C32905E462E36CE3BE39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9' +
@@ -12,7 +12,7 @@ const N = BigInt(
     'ABF5AE8CDB0933D71E8C94E04A25619DCEE3D2261AD2EE6BF12FFA06D98A0864D87602733EC86A64521F2B18177B200CBBE117577A615D6C770988C0BAD946E208E24FA074E5AB31' +
     '43DB5BFCE0FD108E4B82D120A93AD2CAFFFFFFFFFFFFFFFF',
 );
-const g = 2n;
+export const g = 2n;
 
 /** Hex of a positive integer, even length, with 00 in front when the top bit is set (Cognito's padding). */
 export const paddedHex = (n: bigint) => {
@@ -21,7 +21,7 @@ export const paddedHex = (n: bigint) => {
   return /^[89a-f]/i.test(hex) ? `00${hex}` : hex;
 };
 const sha256Hex = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
-const hashOfHex = (hex: string) => BigInt(`0x${sha256Hex(Buffer.from(hex, 'hex'))}`);
+export const hashOfHex = (hex: string) => BigInt(`0x${sha256Hex(Buffer.from(hex, 'hex'))}`);
 const randomBigInt = (bytes: number) => BigInt(`0x${randomBytes(bytes).toString('hex')}`);
 
 export const modPow = (base: bigint, exponent: bigint, modulus: bigint) => {
@@ -34,10 +34,10 @@ export const modPow = (base: bigint, exponent: bigint, modulus: bigint) => {
   return result;
 };
 
-const k = hashOfHex(paddedHex(N) + paddedHex(g));
+export const k = hashOfHex(paddedHex(N) + paddedHex(g));
 
 /** x = H(salt | H(poolName | userId | ":" | password)), as Cognito's clients compute it. */
-const privateKey = (poolName: string, userId: string, password: string, salt: bigint) =>
+export const privateKey = (poolName: string, userId: string, password: string, salt: bigint) =>
   hashOfHex(paddedHex(salt) + sha256Hex(`${poolName}${userId}:${password}`));
 
 /** The 16-byte key both sides derive from the shared secret S and the scrambler u. */

@@ -6,13 +6,19 @@ import type { DependencyState, HealthReport } from '@chartside/shared';
 import type { z } from 'zod';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import { apiGatewayConnectionPoster } from '@chartside/lambdas/adapters/aws/api-gateway-connection-poster';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { cognitoUserDirectory } from '@chartside/lambdas/adapters/aws/cognito-user-directory';
 import { documentTable, tableIsActive } from '@chartside/lambdas/adapters/aws/dynamodb';
 import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
+import { fastGeoipLocator } from '@chartside/lambdas/adapters/geo/fast-geoip-locator';
 import { jwksTokenVerifier } from '@chartside/lambdas/adapters/local/jwks-token-verifier';
+import { BackupRepository } from '@chartside/lambdas/data/backup-repository';
 import { ConnectionRepository } from '@chartside/lambdas/data/connection-repository';
+import { FeedRepository } from '@chartside/lambdas/data/feed-repository';
+import { SessionRepository } from '@chartside/lambdas/data/session-repository';
+import { TaggedItemRepository } from '@chartside/lambdas/data/tagged-item-repository';
 import { UserRepository } from '@chartside/lambdas/data/user-repository';
-import type { HttpDeps } from '@chartside/lambdas/http/deps';
+import type { ClientIp, HttpDeps } from '@chartside/lambdas/http/deps';
 import { systemClock } from '@chartside/lambdas/ports/clock';
 import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
 import type { RealtimeDeps } from '@chartside/lambdas/ws/deps';
@@ -38,6 +44,15 @@ const probe = async (check: () => Promise<unknown>): Promise<z.infer<typeof Depe
     return { ok: true };
   } catch (error) {
     return { ok: false, detail: error instanceof Error ? `${error.name}: ${error.message}` : 'unreachable' };
+  }
+};
+
+/** Locally the API is served straight from the socket: its peer is the caller. */
+const socketClientIp: ClientIp = (c) => {
+  try {
+    return getConnInfo(c).remote.address ?? '';
+  } catch {
+    return '';
   }
 };
 
@@ -67,9 +82,16 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
 
   const http: HttpDeps = {
     users: new UserRepository(table, systemClock),
+    sessions: new SessionRepository(table),
+    backups: new BackupRepository(table),
+    feed: new FeedRepository(table),
+    taggedItems: new TaggedItemRepository(table),
     tokenVerifier,
     userDirectory: cognitoUserDirectory(cognito),
     broadcast: createBroadcast(realtime),
+    geo: fastGeoipLocator(),
+    clientIp: socketClientIp,
+    clock: systemClock,
     health,
     logger,
   };

@@ -11,7 +11,7 @@ import { composeLocal } from './compose';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime-gateway';
 import { startS3Local } from './s3-local';
-import type { LocalSettings } from './settings';
+import { localAws, type LocalSettings } from './settings';
 import { addUser } from './users';
 import { serveBuiltWeb, serveDevWeb, type WebApp } from './web-app';
 
@@ -88,6 +88,8 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
     );
 
     await ensureTable(dynamodb.endpoint);
+    // Where this runtime's emulators listen, for tools and tests that look at the data directly.
+    writeFileSync(path.join(settings.dataDir, 'endpoints.json'), JSON.stringify({ dynamodb: dynamodb.endpoint, tableName: localAws.tableName }, null, 2));
     const cognitoEndpoint = `${origin}${COGNITO_PREFIX}`;
     const pool = await ensureUserPool(cognitoClient(cognitoEndpoint), settings.MFA);
     const endpoints = { origin, dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognitoEndpoint, ...pool, issuer: cognitoLocal.issuer(pool.userPoolId) };
@@ -99,7 +101,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
     const gateway = createRealtimeGateway(composed.realtime);
     mounted.gateway = gateway;
     stops.push(() => gateway.close());
-    const web = settings.WEB_MODE === 'dev' ? await serveDevWeb(settings.repoRoot, server) : serveBuiltWeb(settings.repoRoot);
+    const web = settings.WEB_MODE === 'dev' ? await serveDevWeb(settings.repoRoot, server) : serveBuiltWeb(settings);
     mounted.web = web;
     stops.push(() => web.close());
     mounted.app = getRequestListener(createApp(composed.http).fetch);

@@ -6,6 +6,7 @@ import {
   AssociateSoftwareTokenCommand,
   InitiateAuthCommand,
   ListUsersCommand,
+  RespondToAuthChallengeCommand,
   SetUserMFAPreferenceCommand,
   VerifySoftwareTokenCommand,
   type CognitoIdentityProviderClient,
@@ -32,7 +33,7 @@ const attribute = (attributes: { Name?: string; Value?: string }[] | undefined, 
 
 /** Creates a confirmed user with a permanent password; with `totp`, enrolls an authenticator and returns its secret. */
 export const addUser = async (pool: Pool, options: { email: string; password: string; totp?: boolean }): Promise<CreatedUser> => {
-  const { client, userPoolId, userPoolClientId } = pool;
+  const { client, userPoolId } = pool;
   const created = await client.send(
     new AdminCreateUserCommand({
       UserPoolId: userPoolId,
@@ -48,18 +49,36 @@ export const addUser = async (pool: Pool, options: { email: string; password: st
   const userId = attribute(created.User?.Attributes, 'sub');
   if (!userId) throw new Error('The user pool returned no user id');
   if (!options.totp) return { email: options.email, userId };
+  return { email: options.email, userId, totpSecret: await enrollTotp(pool, options.email, options.password) };
+};
 
-  // Enrolling needs the user's own access token, exactly as the app's Settings screen will do it.
+/**
+ * Enrolls an authenticator the way the user would: with their own access token (as the Settings screen does), or, when
+ * the pool requires MFA, through the MFA_SETUP step of sign-in. Returns the base32 secret.
+ */
+const enrollTotp = async ({ client, userPoolClientId }: Pool, email: string, password: string): Promise<string> => {
   const auth = await client.send(
-    new InitiateAuthCommand({ ClientId: userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: options.email, PASSWORD: options.password } }),
+    new InitiateAuthCommand({ ClientId: userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
-  const accessToken = auth.AuthenticationResult?.AccessToken;
-  if (!accessToken) throw new Error(`Could not sign in as ${options.email} to enroll TOTP (${auth.ChallengeName ?? 'no tokens'})`);
-  const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
-  if (!SecretCode) throw new Error('The user pool returned no TOTP secret');
-  await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(SecretCode), FriendlyDeviceName: 'cli' }));
+  let accessToken = auth.AuthenticationResult?.AccessToken;
+  let secret: string | undefined;
+  if (!accessToken && auth.ChallengeName === 'MFA_SETUP') {
+    const associated = await client.send(new AssociateSoftwareTokenCommand({ Session: auth.Session }));
+    secret = associated.SecretCode;
+    if (!secret) throw new Error('The user pool returned no TOTP secret');
+    const verified = await client.send(new VerifySoftwareTokenCommand({ Session: associated.Session, UserCode: totpCode(secret), FriendlyDeviceName: 'cli' }));
+    const done = await client.send(
+      new RespondToAuthChallengeCommand({ ClientId: userPoolClientId, ChallengeName: 'MFA_SETUP', Session: verified.Session, ChallengeResponses: { USERNAME: email } }),
+    );
+    accessToken = done.AuthenticationResult?.AccessToken;
+  } else if (accessToken) {
+    secret = (await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }))).SecretCode;
+    if (!secret) throw new Error('The user pool returned no TOTP secret');
+    await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(secret), FriendlyDeviceName: 'cli' }));
+  }
+  if (!accessToken || !secret) throw new Error(`Could not sign in as ${email} to enroll TOTP (${auth.ChallengeName ?? 'no tokens'})`);
   await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
-  return { email: options.email, userId, totpSecret: SecretCode };
+  return secret;
 };
 
 export const listUsers = async (pool: Pool) => {

@@ -6,10 +6,18 @@ export interface Table {
   name: string;
 }
 
+/** Sort keys under a user's partition. Called with '' each gives its prefix, for begins_with queries. */
 export const keys = {
   user: (userId: string) => `USER#${userId}`,
   userDocument: 'USER',
   connection: (connectionId: string) => `CONN#${connectionId}`,
+  session: (sessionId: string) => `SESSION#${sessionId}`,
+  /** When the user last terminated all sessions; tokens issued before it cannot start a new session. */
+  sessionsRevoked: 'SESSIONS_REVOKED',
+  backup: (backupDate: string) => `BACKUP#${backupDate}`,
+  feedItem: (feedItemId: string) => `FEED#${feedItemId}`,
+  resource: (resourceId: string) => `RESOURCE#${resourceId}`,
+  patient: (patientId: string) => `PATIENT#${patientId}`,
 } as const;
 
 /** The table's shape, shared by the local runtime (which creates it) and the CDK data stack's tests. */

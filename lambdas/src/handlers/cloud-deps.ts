@@ -1,14 +1,20 @@
 // The cloud composition root: AWS adapters built once per container from the environment.
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { BackupRepository } from '../data/backup-repository';
 import { ConnectionRepository } from '../data/connection-repository';
+import { FeedRepository } from '../data/feed-repository';
+import { SessionRepository } from '../data/session-repository';
+import { TaggedItemRepository } from '../data/tagged-item-repository';
 import { UserRepository } from '../data/user-repository';
 import type { HttpDeps } from '../http/deps';
 import { apiGatewayConnectionPoster } from '../adapters/aws/api-gateway-connection-poster';
 import { cognitoTokenVerifier } from '../adapters/aws/cognito-token-verifier';
 import { cognitoUserDirectory } from '../adapters/aws/cognito-user-directory';
 import { documentTable, tableIsActive } from '../adapters/aws/dynamodb';
+import { forwardedClientIp } from '../adapters/aws/forwarded-client-ip';
 import { createLogger } from '../adapters/aws/logger';
+import { fastGeoipLocator } from '../adapters/geo/fast-geoip-locator';
 import { systemClock } from '../ports/clock';
 import { createBroadcast } from '../ws/broadcast';
 import type { RealtimeDeps } from '../ws/deps';
@@ -25,9 +31,16 @@ export const realtimeDeps: RealtimeDeps = { connections, poster, tokenVerifier, 
 
 export const httpDeps: HttpDeps = {
   users: new UserRepository(table, systemClock),
+  sessions: new SessionRepository(table),
+  backups: new BackupRepository(table),
+  feed: new FeedRepository(table),
+  taggedItems: new TaggedItemRepository(table),
   tokenVerifier,
   userDirectory: cognitoUserDirectory(new CognitoIdentityProviderClient({})),
   broadcast: createBroadcast(realtimeDeps),
+  geo: fastGeoipLocator(),
+  clientIp: forwardedClientIp,
+  clock: systemClock,
   health: async () => {
     const dynamodb = await tableIsActive(table);
     return { status: dynamodb.ok ? 'ok' : 'degraded', dependencies: { dynamodb } };

@@ -1,7 +1,12 @@
 // The HTTP app's wiring through app.request(): no server, no port. Every case here is answered before any data is
 // read, so the repository points at a table that does not exist and is never reached.
 import { describe, expect, it } from 'vitest';
+import { unknownLocation } from '@chartside/shared';
+import { BackupRepository } from '../data/backup-repository';
 import { ConnectionRepository } from '../data/connection-repository';
+import { FeedRepository } from '../data/feed-repository';
+import { SessionRepository } from '../data/session-repository';
+import { TaggedItemRepository } from '../data/tagged-item-repository';
 import { UserRepository } from '../data/user-repository';
 import { documentTable } from '../adapters/aws/dynamodb';
 import { createLogger } from '../adapters/aws/logger';
@@ -16,15 +21,22 @@ const table = documentTable('unreachable', { endpoint: 'http://127.0.0.1:9', reg
 const logger = createLogger('SILENT');
 const app = createApp({
   users: new UserRepository(table, systemClock),
+  sessions: new SessionRepository(table),
+  backups: new BackupRepository(table),
+  feed: new FeedRepository(table),
+  taggedItems: new TaggedItemRepository(table),
   tokenVerifier: jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId, jwks: key.jwks }),
-  userDirectory: { emailOf: async () => 'never@called' },
+  userDirectory: { emailOf: async () => 'never@called', globalSignOut: async () => undefined },
   broadcast: createBroadcast({ connections: new ConnectionRepository(table, systemClock), poster: { post: async () => 'sent' }, logger }),
+  geo: { locate: async () => unknownLocation },
+  clientIp: () => '',
+  clock: systemClock,
   health: async () => ({ status: 'ok', dependencies: {} }),
   logger,
 });
 
 const token = key.sign({ sub: 'user-1' });
-const json = (body: unknown) => ({ method: 'PATCH', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const json = (body: unknown) => ({ method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('createApp', () => {
   it('answers health without a token', async () => {
@@ -39,19 +51,22 @@ describe('createApp', () => {
   });
 
   it('refuses invalid input before any data is touched', async () => {
-    const response = await app.request('/api/me', json({ version: 1, cprs: 1 }));
+    const response = await app.request('/api/sessions', json({ type: 'public' }));
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: { code: 'validation_failed', issues: [{ path: 'cprs' }] } });
+    expect(await response.json()).toMatchObject({ error: { code: 'validation_failed', issues: [{ path: 'expirationHours' }] } });
   });
 
-  it('answers an unknown route with 404 in the error shape', async () => {
-    const response = await app.request('/api/nothing-here', { headers: { authorization: `Bearer ${token}` } });
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
-  });
+  it.each([['/api/me'], ['/api/sessions'], ['/api/nothing-here']])(
+    'asks for a login session on %s before any data is read (the token alone is not enough)',
+    async (path) => {
+      const response = await app.request(path, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toMatchObject({ error: { code: 'session_ended', message: expect.stringMatching(/needs a login session/) } });
+    },
+  );
 
   it('answers an unexpected failure with a bare 500, never its details', async () => {
-    const response = await app.request('/api/me', { headers: { authorization: `Bearer ${token}` } });
+    const response = await app.request('/api/sessions/current', { headers: { authorization: `Bearer ${token}`, 'x-session-id': 'abc' } });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
   });
@@ -59,7 +74,12 @@ describe('createApp', () => {
   it('publishes an OpenAPI 3.1 document with the bearer scheme', async () => {
     const doc = (await (await app.request('/api/openapi.json')).json()) as { openapi: string; paths: Record<string, object>; components: { securitySchemes: object } };
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/me', '/api/health']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/me', '/api/health', '/api/sessions', '/api/sessions/{sessionId}/sign-out', '/api/tags/rename', '/api/feed/unread-count']),
+    );
     expect(doc.components.securitySchemes).toHaveProperty('bearer');
+    expect(doc.components.securitySchemes).toHaveProperty('session');
+    expect(doc.paths['/api/me']).toMatchObject({ get: { security: [{ bearer: [], session: [] }] } });
+    expect(doc.paths['/api/sessions']).toMatchObject({ post: { security: [{ bearer: [] }] } });
   });
 });

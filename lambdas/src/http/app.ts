@@ -1,12 +1,17 @@
-// The HTTP API: one router per feature under /api, every route but health and the OpenAPI document behind a verified token.
+// The HTTP API: one router per feature under /api, every route but health and the OpenAPI document behind a verified token,
+// and every route but the two session entry routes behind a live login session.
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { AppError, MAX_REQUEST_BYTES } from '@chartside/shared';
+import { AppError, MAX_REQUEST_BYTES, sessionIdHeader } from '@chartside/shared';
 import { bodyLimit } from 'hono/body-limit';
+import { backupsRouter } from './backups';
 import type { HttpDeps, HttpEnv } from './deps';
 import { renderError, validationError } from './errors';
+import { feedRouter } from './feed';
 import { healthRouter } from './health';
 import { meRouter } from './me';
-import { requestLogging, requireUser } from './middleware';
+import { requestLogging, requireSession, requireUser } from './middleware';
+import { sessionEntryRouter, sessionsRouter } from './sessions';
+import { tagsRouter } from './tags';
 
 const hook = {
   defaultHook: (result: { success: boolean; error?: unknown; target: string }) => {
@@ -30,10 +35,23 @@ export const createApp = (deps: HttpDeps) => {
   app.route('/', healthRouter(deps));
   app.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Chartside API', version: '1' } });
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
+    type: 'apiKey',
+    in: 'header',
+    name: sessionIdHeader,
+    description: 'The id of a live login session of the signed-in user (POST /api/sessions starts one)',
+  });
 
   const secured = new OpenAPIHono<HttpEnv>(hook);
   secured.use(requireUser(deps.tokenVerifier));
+  // Order matters: routes mounted before requireSession answer without one; everything after needs a live session.
+  secured.route('/', sessionEntryRouter(deps, hook));
+  secured.use(requireSession(deps));
+  secured.route('/', sessionsRouter(deps, hook));
   secured.route('/', meRouter(deps, hook));
+  secured.route('/', backupsRouter(deps, hook));
+  secured.route('/', feedRouter(deps, hook));
+  secured.route('/', tagsRouter(deps, hook));
   app.route('/', secured);
 
   app.notFound((c) => c.json(new AppError('not_found', `No route for ${c.req.method} ${c.req.path}.`).toBody(), 404));

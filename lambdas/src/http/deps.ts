@@ -1,16 +1,36 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Context } from 'hono';
+import type { BackupRepository } from '../data/backup-repository';
+import type { FeedRepository } from '../data/feed-repository';
+import type { SessionRepository } from '../data/session-repository';
+import type { TaggedItemRepository } from '../data/tagged-item-repository';
 import type { UserRepository } from '../data/user-repository';
+import type { Clock } from '../ports/clock';
+import type { GeoLocator } from '../ports/geo-locator';
 import type { HealthCheck } from '../ports/health-check';
 import type { TokenVerifier } from '../ports/token-verifier';
 import type { UserDirectory } from '../ports/user-directory';
 import type { Broadcast } from '../ws/broadcast';
 
+/**
+ * The caller's IP address as this runtime sees it: the socket's peer locally, the viewer address CloudFront forwards in
+ * the cloud. Each composition root picks one; '' when unknown.
+ */
+export type ClientIp = (c: Context<HttpEnv>) => string;
+
 /** Everything the HTTP routers need; built once per runtime by its composition root. */
 export interface HttpDeps {
   users: UserRepository;
+  sessions: SessionRepository;
+  backups: BackupRepository;
+  feed: FeedRepository;
+  taggedItems: TaggedItemRepository;
   tokenVerifier: TokenVerifier;
   userDirectory: UserDirectory;
   broadcast: Broadcast;
+  geo: GeoLocator;
+  clientIp: ClientIp;
+  clock: Clock;
   health: HealthCheck;
   logger: Logger;
 }
@@ -20,6 +40,10 @@ export interface HttpEnv {
   Variables: {
     userId: string;
     accessToken: string;
+    /** When the access token was issued (seconds), when it says. */
+    tokenIssuedAt: number | undefined;
+    /** The live login session the request named (unset on the routes that start or check one). */
+    sessionId: string;
     logger: Logger;
   };
 }

@@ -1,5 +1,6 @@
-import { unauthorized } from '@chartside/shared';
+import { sessionIdHeader, unauthorized } from '@chartside/shared';
 import type { MiddlewareHandler } from 'hono';
+import { requireLiveSession } from '../services/session-service';
 import type { HttpDeps, HttpEnv } from './deps';
 
 /** One child logger per request carrying its id; logs name routes and statuses, never bodies (they may hold patient data). */
@@ -34,5 +35,18 @@ export const requireUser =
     }
     c.set('userId', user.userId);
     c.set('accessToken', user.accessToken);
+    c.set('tokenIssuedAt', user.issuedAt);
+    await next();
+  };
+
+/**
+ * Runs after requireUser on every route but the two that start or check a session: the request must name a live login
+ * session of this user in the x-session-id header, or it is refused with 401 session_ended (the client signs out).
+ */
+export const requireSession =
+  (deps: Pick<HttpDeps, 'sessions' | 'clock'>): MiddlewareHandler<HttpEnv> =>
+  async (c, next) => {
+    const session = await requireLiveSession(deps, c.get('userId'), c.req.header(sessionIdHeader));
+    c.set('sessionId', session.sessionId);
     await next();
   };

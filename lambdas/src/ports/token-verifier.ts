@@ -4,6 +4,8 @@ export interface VerifiedUser {
   userId: string;
   /** The raw access token, for calls made on the user's behalf (e.g. reading their email). */
   accessToken: string;
+  /** When the token was issued (seconds since the epoch), to refuse tokens older than a terminate-all. */
+  issuedAt?: number;
 }
 
 /** Checks an access token's signature, issuer, expiry and client. Throws when it is not valid. */

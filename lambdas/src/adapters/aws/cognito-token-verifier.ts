@@ -7,7 +7,7 @@ export const cognitoTokenVerifier = (userPoolId: string, clientId: string): Toke
   return {
     async verify(accessToken) {
       const payload = await verifier.verify(accessToken);
-      return { userId: payload.sub, accessToken };
+      return { userId: payload.sub, accessToken, issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined };
     },
   };
 };

@@ -6,9 +6,9 @@ const key = createSigningKey();
 const verifier = jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId, jwks: key.jwks });
 
 describe('jwksTokenVerifier', () => {
-  it('accepts an access token for our client and returns its subject', async () => {
+  it('accepts an access token for our client and returns its subject and issue time', async () => {
     const token = key.sign({ sub: 'user-1' });
-    await expect(verifier.verify(token)).resolves.toEqual({ userId: 'user-1', accessToken: token });
+    await expect(verifier.verify(token)).resolves.toEqual({ userId: 'user-1', accessToken: token, issuedAt: expect.any(Number) });
   });
 
   it.each([

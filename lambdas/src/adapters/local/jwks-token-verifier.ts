@@ -23,7 +23,7 @@ export const jwksTokenVerifier = (options: { issuer: string; clientId: string; j
     async verify(accessToken) {
       const payload = await verifier.verify(accessToken);
       if (!payload.sub) throw new Error('Token has no subject');
-      return { userId: payload.sub, accessToken };
+      return { userId: payload.sub, accessToken, issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined };
     },
   };
 };

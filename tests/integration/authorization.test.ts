@@ -1,0 +1,186 @@
+// Every route the API documents, called as nobody, as another user, and with a signed-out session: never the first
+// user's data. Then malformed and fuzzed input to every route that takes a body: always a 4xx, never a 500.
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, startSession, type Api, type Auth } from '../harness/api';
+import { localTable } from '../harness/dynamodb';
+import { sharedRuntime } from '../harness/shared-runtime';
+import { accessTokenOf, createUser, signedIn, type TestUser } from '../harness/users';
+
+const runtime = sharedRuntime();
+const table = localTable(runtime);
+const today = () => new Date().toISOString().slice(0, 10);
+
+interface Operation {
+  method: string;
+  /** As documented, e.g. /api/sessions/{sessionId}/sign-out */
+  path: string;
+  secured: boolean;
+  hasBody: boolean;
+}
+const keyOf = (op: Operation) => `${op.method} ${op.path}`;
+
+/** A valid body for each route that takes one, built for the caller (PATCH /me needs the caller's version). */
+const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
+  'POST /api/sessions': async () => ({ type: 'private' }),
+  'PATCH /api/me': async (as) => ({ version: (await as('GET', '/me')).json.version, cprs: true }),
+  'POST /api/backups/daily': async () => ({ backupDate: today() }),
+  'POST /api/tags/rename': async () => ({ kind: 'resource', from: 'Alice Tag', to: 'Renamed By Someone' }),
+  'POST /api/tags/delete': async () => ({ kind: 'resource', tag: 'Alice Tag' }),
+};
+/** Public by design; the OpenAPI document (also public) does not list itself. */
+const PUBLIC_ROUTES = ['GET /api/health'];
+
+let alice: TestUser;
+let aliceAuth: Auth;
+let operations: Operation[];
+
+/** The path with each parameter replaced by the id of one of Alice's records. */
+let alicesIds: Record<string, string>;
+const withIds = (path: string, ids: Record<string, string>) =>
+  path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? `no-${name}`));
+
+/** Every value under a key named userId, anywhere in a JSON body. */
+const userIdsIn = (value: unknown): unknown[] => {
+  if (Array.isArray(value)) return value.flatMap(userIdsIn);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => (k === 'userId' ? [v] : userIdsIn(v)));
+  }
+  return [];
+};
+
+beforeAll(async () => {
+  alice = await createUser(runtime);
+  aliceAuth = await signedIn(runtime, alice);
+  const asAlice = api(runtime, aliceAuth);
+  const { version } = (await asAlice('GET', '/me')).json;
+  await asAlice('PATCH', '/me', { version, resourceTags: ['Alice Tag'], attendings: ['Dr Alice'] });
+  await table.put({ pk: `USER#${alice.userId}`, sk: 'RESOURCE#alice-1', tags: ['Alice Tag'], version: 1 });
+  await table.put({ pk: `USER#${alice.userId}`, sk: 'FEED#alice-1', read: false });
+  alicesIds = { sessionId: aliceAuth.sessionId };
+
+  const doc = (await api(runtime)('GET', '/openapi.json')).json as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> };
+  operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, spec]) => ({
+      method: method.toUpperCase(),
+      path,
+      secured: Array.isArray(spec.security) && spec.security.length > 0,
+      hasBody: spec.requestBody !== undefined,
+    })),
+  );
+  // Terminate-all signs the caller out everywhere: run it last.
+  operations.sort((a, b) => Number(a.path.endsWith('sign-out-all')) - Number(b.path.endsWith('sign-out-all')));
+});
+
+describe('the documented routes', () => {
+  it('are all secured but health and the OpenAPI document, and this test knows a valid body for each that takes one', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(12);
+    expect(operations.filter((op) => !op.secured).map(keyOf).sort()).toEqual(PUBLIC_ROUTES);
+    expect(operations.filter((op) => op.hasBody).map(keyOf).sort()).toEqual(Object.keys(validBodies).sort());
+  });
+
+  it('serve the health report and the API description without a token', async () => {
+    expect((await api(runtime)('GET', '/health')).status).toBe(200);
+    expect((await api(runtime)('GET', '/openapi.json')).status).toBe(200);
+  });
+});
+
+describe('without a token', () => {
+  it('every secured route answers 401 unauthorized', async () => {
+    for (const op of operations.filter((o) => o.secured)) {
+      const body = op.hasBody ? await validBodies[keyOf(op)]!(api(runtime, aliceAuth)) : undefined;
+      const { status, json } = await api(runtime)(op.method, withIds(op.path, alicesIds), body);
+      expect([keyOf(op), status, json?.error?.code]).toEqual([keyOf(op), 401, 'unauthorized']);
+    }
+  });
+});
+
+describe("with another user's token and live session", () => {
+  it("no route answers with, or changes, the first user's data", async () => {
+    const bob = await createUser(runtime);
+    const bobToken = await accessTokenOf(runtime, bob);
+    const secrets = [alice.userId, alice.email, aliceAuth.sessionId, 'Alice Tag', 'Dr Alice'];
+    for (const op of operations.filter((o) => o.secured)) {
+      const asBob = api(runtime, await startSession(runtime, bobToken));
+      const body = op.hasBody ? await validBodies[keyOf(op)]!(asBob) : undefined;
+      const { status, json, text } = await asBob(op.method, withIds(op.path, alicesIds), body);
+      expect([keyOf(op), [200, 401, 403, 404].includes(status)]).toEqual([keyOf(op), true]);
+      for (const secret of secrets) expect([keyOf(op), text.includes(secret)]).toEqual([keyOf(op), false]);
+      if (status === 200) for (const id of userIdsIn(json)) expect([keyOf(op), id]).toEqual([keyOf(op), bob.userId]);
+    }
+    // Alice is untouched: her session is live, her tags and items as she left them, her feed still unread.
+    const asAlice = api(runtime, aliceAuth);
+    expect((await asAlice('GET', '/sessions/current')).status).toBe(200);
+    expect((await asAlice('GET', '/me')).json).toMatchObject({ resourceTags: ['Alice Tag'], attendings: ['Dr Alice'], cprs: false });
+    expect((await table.get(`USER#${alice.userId}`, 'RESOURCE#alice-1'))?.tags).toEqual(['Alice Tag']);
+    expect((await asAlice('GET', '/feed/unread-count')).json).toEqual({ count: 1 });
+  });
+});
+
+describe('with a signed-out session', () => {
+  it('every secured route answers 401 session_ended, starting a new session included', async () => {
+    const carol = await createUser(runtime);
+    const ended = await signedIn(runtime, carol);
+    const asCarol = api(runtime, ended);
+    expect((await asCarol('POST', `/sessions/${ended.sessionId}/sign-out`)).status).toBe(200);
+    const own = { sessionId: ended.sessionId };
+    for (const op of operations.filter((o) => o.secured)) {
+      const body = op.hasBody ? await validBodies[keyOf(op)]!(api(runtime, aliceAuth)) : undefined;
+      const { status, json } = await asCarol(op.method, withIds(op.path, own), body);
+      expect([keyOf(op), status, json?.error?.code]).toEqual([keyOf(op), 401, 'session_ended']);
+    }
+  });
+});
+
+describe('bad input', () => {
+  let asDave: Api;
+  let bodyRoutes: Operation[];
+  beforeAll(async () => {
+    asDave = api(runtime, await signedIn(runtime, await createUser(runtime)));
+    bodyRoutes = operations.filter((o) => o.hasBody);
+  });
+
+  it.each([
+    ['malformed JSON', '{"type": ', 'application/json'],
+    ['JSON null', 'null', 'application/json'],
+    ['a JSON array', '[1, 2]', 'application/json'],
+    ['a JSON string', '"text"', 'application/json'],
+    ['an empty body', '', 'application/json'],
+    ['a form body', 'type=private', 'application/x-www-form-urlencoded'],
+    ['plain text', 'hello', 'text/plain'],
+  ])('%s to every body-taking route is a 4xx', async (_what, raw, contentType) => {
+    for (const op of bodyRoutes) {
+      const { status } = await asDave(op.method, withIds(op.path, {}), raw, { 'content-type': contentType });
+      expect([keyOf(op), status >= 400 && status < 500]).toEqual([keyOf(op), true]);
+    }
+  });
+
+  it('fuzzed bodies (any JSON, and objects with the right keys holding anything) never make a 500', async () => {
+    for (const op of bodyRoutes) {
+      const valid = (await validBodies[keyOf(op)]!(asDave)) as Record<string, unknown>;
+      const shaped = fc.dictionary(fc.constantFrom(...Object.keys(valid), 'extra'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 });
+      const anyBody = fc.oneof(fc.jsonValue({ maxDepth: 3 }), shaped, shaped.map((fields) => ({ ...valid, ...fields })));
+      await fc.assert(
+        fc.asyncProperty(anyBody, async (body) => {
+          const { status } = await asDave(op.method, op.path.replace(/^\/api/, ''), JSON.stringify(body), { 'content-type': 'application/json' });
+          return status < 500;
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
+
+  it('fuzzed path parameters are a 4xx, never a 500', async () => {
+    const withParams = operations.filter((o) => o.secured && o.path.includes('{') && !o.path.endsWith('sign-out-all'));
+    expect(withParams.length).toBeGreaterThan(0);
+    for (const op of withParams) {
+      await fc.assert(
+        fc.asyncProperty(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 300 }), async (id) => {
+          const { status } = await asDave(op.method, op.path.replace(/^\/api/, '').replace(/\{\w+\}/, encodeURIComponent(id)));
+          return status >= 400 && status < 500;
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
+});
