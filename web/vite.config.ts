@@ -1,10 +1,101 @@
 // Builds the web app. No dev proxy: the local runtime serves this app itself (Vite in middleware mode, or the
 // built `dist`), on the same origin as /api and /ws.
+//
+// The service worker (vite-plugin-pwa, Workbox) precaches the app shell: index.html, every JS and CSS file of the
+// build, the icons and the manifest. It never stores an answer from /api, /ws, /cognito or /config.json: patient
+// data lives only in the persisted TanStack Query cache (IndexedDB, web/src/platform/offline).
+import { execFileSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** The version this build carries: CHARTSIDE_VERSION when set (releases, tests), else the commit, else 'dev'. */
+const appVersion = (): string => {
+  if (process.env.CHARTSIDE_VERSION) return process.env.CHARTSIDE_VERSION;
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'dev';
+  }
+};
+const version = appVersion();
+
+/** Paths the service worker must leave to the network: the API, the WebSocket, sign-in and the runtime config. */
+const networkOnlyPaths = [/^\/api(\/|$|\?)/, /^\/ws(\/|$|\?)/, /^\/cognito(\/|$|\?)/, /^\/config\.json$/, /^\/@connections\//];
+
+/**
+ * Lazy chunks too heavy for the precache (the rich-text editor, pdf.js and its worker, chat): cached the first time
+ * they are used instead. Their file names start with these chunk names (name lazy imports accordingly).
+ */
+const runtimeCachedChunks = ['blocknote', 'pdf', 'chat'];
+
+/** `<meta name="chartside-version">` in index.html: which build a page runs, for support and the update test. */
+const versionMeta = (): Plugin => ({
+  name: 'chartside-version-meta',
+  transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'chartside-version', content: version }, injectTo: 'head' }],
+});
 
 export default defineConfig({
-  plugins: [react()],
+  define: {
+    __APP_VERSION__: JSON.stringify(version),
+  },
+  plugins: [
+    react(),
+    versionMeta(),
+    VitePWA({
+      // The app asks before it updates (web/src/platform/pwa): 'Update Now' or 'Later'.
+      registerType: 'prompt',
+      injectRegister: false,
+      // In dev (Vite with hot reload) there is no service worker; the local runtime even retires a stale one.
+      devOptions: { enabled: false },
+      // The icons are in the precache already (globPatterns); listing them again would only duplicate entries.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Chartside',
+        short_name: 'Chartside',
+        description: "Chartside: a clinician's patient panel and resource library.",
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // Mantine's blue 8, the theme's primary shade (web/src/app/theme.ts), on Mantine's white body.
+        theme_color: '#1971c2',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        globIgnores: runtimeCachedChunks.map((name) => `**/assets/${name}*`),
+        // pdf.js's worker alone is over 1 MiB; anything precached must fit.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: networkOnlyPaths,
+        cleanupOutdatedCaches: true,
+        // The new worker waits for 'Update Now' (skipWaiting on message), then takes over open pages at once;
+        // without clientsClaim a page first loaded without a worker would never see the update take over.
+        skipWaiting: false,
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // Hashed build files not in the precache (the heavy lazy chunks): immutable, so cache-first.
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'chartside-lazy-chunks',
+              expiration: { maxEntries: 60, maxAgeSeconds: 60 * 60 * 24 * 30 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

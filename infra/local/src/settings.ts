@@ -7,6 +7,11 @@ const Settings = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** dev: Vite serves the web app with hot reload; dist: the built bundle in web/dist (run `npm run build` first). */
   WEB_MODE: z.enum(['dev', 'dist']).default('dev'),
+  /**
+   * With WEB_MODE=dist: the built bundle to serve, relative to the repository (or absolute). Read from disk on every
+   * request, so replacing the folder's contents while the runtime runs serves the new build (the update test does).
+   */
+  WEB_DIST_DIR: z.string().min(1).default('web/dist'),
   /** required: every user must set up an authenticator app (TOTP) at sign-in. */
   MFA: z.enum(['optional', 'required']).default('optional'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
@@ -14,7 +19,7 @@ const Settings = z.object({
   DEMO_EMAIL: z.email().default('demo@chartside.local'),
 });
 
-export type LocalSettings = z.infer<typeof Settings> & { dataDir: string; repoRoot: string };
+export type LocalSettings = z.infer<typeof Settings> & { dataDir: string; webDistDir: string; repoRoot: string };
 
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -24,7 +29,12 @@ export const readSettings = (env: NodeJS.ProcessEnv = process.env): LocalSetting
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid settings: ${problems}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(repoRoot, parsed.data.DATA_DIR), repoRoot };
+  return {
+    ...parsed.data,
+    dataDir: path.resolve(repoRoot, parsed.data.DATA_DIR),
+    webDistDir: path.resolve(repoRoot, parsed.data.WEB_DIST_DIR),
+    repoRoot,
+  };
 };
 
 /** Fixed for the emulators: they accept any credentials, and s3rver insists on these. */

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
+import type { LocalSettings } from './settings';
 
 export interface WebApp {
   handle(request: IncomingMessage, response: ServerResponse): void;
@@ -15,25 +16,62 @@ const securityHeaders = {
   'x-frame-options': 'DENY',
 };
 
-export const serveBuiltWeb = (repoRoot: string): WebApp => {
-  const dist = path.join(repoRoot, 'web', 'dist');
-  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` first, or start with WEB_MODE=dev');
-  const assets = sirv(dist, {
+/** The service worker's own script and its Workbox runtime: the browser must see a new build's copy at once. */
+const isServiceWorkerScript = (pathname: string) => pathname === '/sw.js' || /^\/workbox-[\w-]+\.js$/.test(pathname);
+
+const MANIFEST_TYPE = 'application/manifest+json';
+
+/** Headers for a file of the built bundle (exported for its test). */
+export const builtWebHeaders = (pathname: string): Record<string, string> => {
+  const headers: Record<string, string> = { ...securityHeaders };
+  // Hashed assets never change; everything else (index.html, the manifest, the icons and above all the service
+  // worker) is revalidated on every request, so a new build is picked up by the next update check.
+  headers['cache-control'] = pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+  if (isServiceWorkerScript(pathname)) headers['content-type'] = 'text/javascript; charset=utf-8';
+  if (pathname.endsWith('.webmanifest')) headers['content-type'] = MANIFEST_TYPE;
+  return headers;
+};
+
+/**
+ * Serves the built bundle in `webDistDir` (WEB_DIST_DIR, default web/dist). Files are looked up on disk on every
+ * request (sirv's dev mode), so a rebuild, or a test replacing the folder with a newer build, is served at once.
+ */
+export const serveBuiltWeb = ({ webDistDir }: Pick<LocalSettings, 'webDistDir'>): WebApp => {
+  if (!existsSync(path.join(webDistDir, 'index.html'))) {
+    throw new Error(`${webDistDir} has no index.html: run \`npm run build\` first, or start with WEB_MODE=dev`);
+  }
+  const assets = sirv(webDistDir, {
+    dev: true,
     single: true,
     etag: true,
     setHeaders: (res, pathname) => {
-      for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-      // Hashed assets never change; everything else (index.html, the service worker) is revalidated every time.
-      res.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      for (const [name, value] of Object.entries(builtWebHeaders(pathname))) res.setHeader(name, value);
     },
   });
   return {
-    handle: (request, response) => assets(request, response, () => {
-      response.writeHead(404).end();
-    }),
+    handle: (request, response) =>
+      assets(request, response, () => {
+        response.writeHead(404).end();
+      }),
     close: async () => {},
   };
 };
+
+/**
+ * In dev there is no service worker (web/vite.config.ts: devOptions off). A worker left behind by an earlier
+ * WEB_MODE=dist run on the same origin would keep serving its precached build and fight hot reload, so /sw.js
+ * answers with a worker that unregisters itself and reloads the pages it controlled.
+ */
+export const retiringServiceWorker = `// Chartside dev mode: no service worker. This one removes itself.
+self.addEventListener('install', () => self.skipWaiting());
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const key of await caches.keys()) await caches.delete(key);
+    await self.registration.unregister();
+    for (const client of await self.clients.matchAll({ type: 'window' })) client.navigate(client.url);
+  })());
+});
+`;
 
 export const serveDevWeb = async (repoRoot: string, httpServer: Server): Promise<WebApp> => {
   const { createServer } = await import('vite');
@@ -45,7 +83,13 @@ export const serveDevWeb = async (repoRoot: string, httpServer: Server): Promise
     logLevel: 'warn',
   });
   return {
-    handle: (request, response) => vite.middlewares(request, response),
+    handle: (request, response) => {
+      if (request.url?.split('?')[0] === '/sw.js') {
+        response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }).end(retiringServiceWorker);
+        return;
+      }
+      vite.middlewares(request, response);
+    },
     close: () => vite.close(),
   };
 };

@@ -1,6 +1,9 @@
 // Server state lives in TanStack Query. Client errors (4xx) are answers, not glitches: they are not retried.
+// Queries stay in memory as long as the persisted cache keeps them (a query dropped from memory is dropped from
+// IndexedDB too), so what a clinician saw this week is still there offline after a reload.
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../platform/api/api-error';
+import { PERSISTED_CACHE_MAX_AGE_MS, syncOnlineStatus } from '../platform/offline';
 
 const MAX_RETRIES = 2;
 
@@ -9,10 +12,13 @@ export const shouldRetry = (failureCount: number, error: unknown): boolean => {
   return failureCount < MAX_RETRIES;
 };
 
-export const createQueryClient = (): QueryClient =>
-  new QueryClient({
+export const createQueryClient = (): QueryClient => {
+  // A page loaded offline starts offline: its queries wait (showing the restored cache) instead of failing.
+  syncOnlineStatus();
+  return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry },
+      queries: { staleTime: 30_000, gcTime: PERSISTED_CACHE_MAX_AGE_MS, retry: shouldRetry },
       mutations: { retry: false },
     },
   });
+};

@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, testConfig } from '../../test/fixtures';
+import type { LastGoodConfigStore } from '../offline/runtime-config-store';
 import { loadRuntimeConfig, RuntimeConfigError } from './load-runtime-config';
+
+/** The last good config as IndexedDB would keep it. */
+const memoryStore = (saved?: typeof testConfig) => {
+  const store = { saved, read: vi.fn(async () => store.saved), save: vi.fn(async (config: typeof testConfig) => void (store.saved = config)) };
+  return store satisfies LastGoodConfigStore;
+};
 
 const serve = (response: Response | Error) => {
   const fetchMock = vi.fn<typeof fetch>(async () => {
@@ -51,5 +58,40 @@ describe('loadRuntimeConfig', () => {
   it('rejects when the server cannot be reached', async () => {
     serve(new TypeError('Failed to fetch'));
     await expect(loadRuntimeConfig()).rejects.toThrow('/config.json could not be fetched (Failed to fetch).');
+  });
+
+  describe('offline', () => {
+    const kept = { ...testConfig, userPoolClientId: 'kept-client' };
+
+    it('keeps every config that loads and passes validation', async () => {
+      serve(jsonResponse(testConfig));
+      const store = memoryStore();
+      await loadRuntimeConfig('/config.json', store);
+      expect(store.save).toHaveBeenCalledWith(testConfig);
+    });
+
+    it('starts from the last good config when the server cannot be reached', async () => {
+      serve(new TypeError('Failed to fetch'));
+      await expect(loadRuntimeConfig('/config.json', memoryStore(kept))).resolves.toEqual(kept);
+    });
+
+    it('starts from the last good config when the server fails (5xx)', async () => {
+      serve(new Response('Bad Gateway', { status: 502, statusText: 'Bad Gateway' }));
+      await expect(loadRuntimeConfig('/config.json', memoryStore(kept))).resolves.toEqual(kept);
+    });
+
+    it('still reports a wrong deployment (4xx, invalid file) rather than hiding it behind an old config', async () => {
+      serve(new Response('Not Found', { status: 404, statusText: 'Not Found' }));
+      await expect(loadRuntimeConfig('/config.json', memoryStore(kept))).rejects.toThrow('/config.json answered 404 Not Found.');
+      serve(jsonResponse({ ...testConfig, apiUrl: 42 }));
+      const store = memoryStore(kept);
+      await expect(loadRuntimeConfig('/config.json', store)).rejects.toThrow(/apiUrl/);
+      expect(store.save).not.toHaveBeenCalled();
+    });
+
+    it('reports the network error when no config was ever kept', async () => {
+      serve(new TypeError('Failed to fetch'));
+      await expect(loadRuntimeConfig('/config.json', memoryStore())).rejects.toThrow('/config.json could not be fetched (Failed to fetch).');
+    });
   });
 });

@@ -1,5 +1,8 @@
 // Reads /config.json at start-up, so one build serves any deployment. A bad file is a clear error, not a blank page.
+// Offline (the server cannot be reached, or answers 5xx) the last good config, kept in IndexedDB, is used instead:
+// the service worker never caches /config.json.
 import { RuntimeConfig } from '@chartside/shared';
+import { lastGoodConfig, type LastGoodConfigStore } from '../offline/runtime-config-store';
 
 export const RUNTIME_CONFIG_URL = '/config.json';
 
@@ -15,19 +18,24 @@ interface Issue {
 const describeIssues = (issues: readonly Issue[]): string =>
   issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message)).join('; ');
 
+/** The server could not be reached or failed: a case for the last good config. */
+class ConfigUnavailableError extends RuntimeConfigError {}
+
 const fetchConfig = async (url: string): Promise<Response> => {
+  let response: Response;
   try {
-    return await fetch(url, { cache: 'no-store', headers: { accept: 'application/json' } });
+    response = await fetch(url, { cache: 'no-store', headers: { accept: 'application/json' } });
   } catch (error) {
-    throw new RuntimeConfigError(`${url} could not be fetched (${error instanceof Error ? error.message : String(error)}).`);
+    throw new ConfigUnavailableError(`${url} could not be fetched (${error instanceof Error ? error.message : String(error)}).`);
   }
+  if (!response.ok) {
+    const ErrorType = response.status >= 500 ? ConfigUnavailableError : RuntimeConfigError;
+    throw new ErrorType(`${url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
+  }
+  return response;
 };
 
-export async function loadRuntimeConfig(url: string = RUNTIME_CONFIG_URL): Promise<RuntimeConfig> {
-  const response = await fetchConfig(url);
-  if (!response.ok) {
-    throw new RuntimeConfigError(`${url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`);
-  }
+const parseConfig = async (url: string, response: Response): Promise<RuntimeConfig> => {
   let body: unknown;
   try {
     body = await response.json();
@@ -39,4 +47,18 @@ export async function loadRuntimeConfig(url: string = RUNTIME_CONFIG_URL): Promi
     throw new RuntimeConfigError(`${url} is not valid: ${describeIssues(parsed.error.issues)}.`);
   }
   return parsed.data;
+};
+
+export async function loadRuntimeConfig(url: string = RUNTIME_CONFIG_URL, store: LastGoodConfigStore = lastGoodConfig): Promise<RuntimeConfig> {
+  let response: Response;
+  try {
+    response = await fetchConfig(url);
+  } catch (error) {
+    const saved = error instanceof ConfigUnavailableError ? await store.read() : undefined;
+    if (saved) return saved;
+    throw error;
+  }
+  const config = await parseConfig(url, response);
+  void store.save(config); // never rejects; start-up does not wait for it
+  return config;
 }

@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readSettings, repoRoot } from './settings';
+import { builtWebHeaders, serveBuiltWeb } from './web-app';
+
+describe('WEB_DIST_DIR', () => {
+  it('defaults to web/dist and resolves a relative folder against the repository', () => {
+    expect(readSettings({}).webDistDir).toBe(path.join(repoRoot, 'web/dist'));
+    expect(readSettings({ WEB_DIST_DIR: 'tmp/build-b' }).webDistDir).toBe(path.join(repoRoot, 'tmp/build-b'));
+    expect(readSettings({ WEB_DIST_DIR: '/srv/chartside' }).webDistDir).toBe('/srv/chartside');
+  });
+});
+
+describe('serveBuiltWeb', () => {
+  let dist: string;
+  let server: http.Server;
+  let origin: string;
+
+  const write = (file: string, body: string) => {
+    mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+    writeFileSync(path.join(dist, file), body);
+  };
+
+  beforeEach(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'chartside-dist-'));
+    write('index.html', '<!doctype html><title>A</title>');
+    write('sw.js', 'self.version = "A";');
+    write('workbox-835c8c05.js', 'define([], () => {});');
+    write('manifest.webmanifest', '{"name":"Chartside"}');
+    write('assets/index-abc123.js', 'console.log("A")');
+    const web = serveBuiltWeb({ webDistDir: dist });
+    server = http.createServer((request, response) => web.handle(request, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves the service worker as JavaScript that is revalidated every time', async () => {
+    for (const file of ['/sw.js', '/workbox-835c8c05.js']) {
+      const response = await fetch(`${origin}${file}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves the manifest with its own MIME type, revalidated every time', async () => {
+    const response = await fetch(`${origin}/manifest.webmanifest`);
+    expect(response.headers.get('content-type')).toBe('application/manifest+json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('caches hashed assets for good, sends the security headers, and answers app routes with index.html', async () => {
+    const asset = await fetch(`${origin}/assets/index-abc123.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    const route = await fetch(`${origin}/panel/123`);
+    expect(await route.text()).toContain('<title>A</title>');
+    expect(route.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${origin}/missing.js`)).status).toBe(404);
+  });
+
+  it('serves a build replaced on disk at once (a redeploy, or the update test)', async () => {
+    expect(await (await fetch(`${origin}/sw.js`)).text()).toBe('self.version = "A";');
+    write('sw.js', 'self.version = "B";');
+    write('assets/index-def456.js', 'console.log("B")');
+    expect(await (await fetch(`${origin}/sw.js`)).text()).toBe('self.version = "B";');
+    expect((await fetch(`${origin}/assets/index-def456.js`)).status).toBe(200);
+  });
+
+  it('refuses to start without a build', () => {
+    expect(() => serveBuiltWeb({ webDistDir: path.join(dist, 'nothing') })).toThrow(/has no index\.html: run `npm run build` first/);
+  });
+});
+
+describe('builtWebHeaders', () => {
+  it.each([
+    ['/index.html', 'no-cache'],
+    ['/sw.js', 'no-cache'],
+    ['/icon-512.png', 'no-cache'],
+    ['/assets/index-abc123.js', 'public, max-age=31536000, immutable'],
+  ])('%s: cache-control %s', (pathname, cacheControl) => {
+    expect(builtWebHeaders(pathname)['cache-control']).toBe(cacheControl);
+  });
+});

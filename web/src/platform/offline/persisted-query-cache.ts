@@ -1,0 +1,69 @@
+// The app's persisted TanStack Query cache: what a clinician last saw, shown again offline after a reload, and the
+// changes they made offline (paused mutations), resumed when the app is back. It lives in IndexedDB; the service
+// worker never stores an API answer.
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
+import { createStore } from 'idb-keyval';
+import { APP_VERSION } from '../pwa/app-version';
+import { createIdbPersister, type IdbPersister } from './idb-persister';
+
+/** How old a persisted cache may be before it is thrown away (and how long an unused query stays in memory). */
+export const PERSISTED_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+const DATABASE = 'chartside-query-cache';
+
+let appPersister: IdbPersister | undefined;
+
+const watchPageLifecycle = (persister: IdbPersister) => {
+  const flush = () => void persister.flush().catch(() => undefined);
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flush();
+  });
+};
+
+/** The persister of this page: IndexedDB when the browser has it, otherwise none (nothing is persisted). */
+export function getAppPersister(): IdbPersister | null {
+  if (typeof indexedDB === 'undefined') return null;
+  if (!appPersister) {
+    let store: ReturnType<typeof createStore> | undefined;
+    appPersister = createIdbPersister({ store: () => (store ??= createStore(DATABASE, 'keyval')), buster: APP_VERSION });
+    watchPageLifecycle(appPersister);
+  }
+  return appPersister;
+}
+
+/**
+ * Persist only successful queries (never an error or a half-done fetch); a query can opt out with
+ * `meta: { persist: false }`. Paused mutations are persisted (TanStack's default) so offline edits survive a reload.
+ */
+export const persistOptions = (persister: Persister & { buster?: string }): Omit<PersistQueryClientOptions, 'queryClient'> => ({
+  persister,
+  maxAge: PERSISTED_CACHE_MAX_AGE_MS,
+  buster: persister.buster ?? APP_VERSION,
+  dehydrateOptions: {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+  },
+});
+
+/**
+ * TanStack Query assumes it is online until an 'offline' event says otherwise, so a page loaded offline would fetch,
+ * fail, retry and end in an error instead of showing the restored data. Start from what the browser knows.
+ */
+export function syncOnlineStatus(): void {
+  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
+}
+
+/** After a restore: send the changes made offline first, then refetch everything shown. */
+export async function resumeAfterRestore(queryClient: QueryClient): Promise<void> {
+  await queryClient.resumePausedMutations();
+  await queryClient.invalidateQueries();
+}
+
+/**
+ * Deletes the persisted cache (call it on sign-out, after `queryClient.clear()`): the next user of this browser
+ * must not see the last one's patients. The app also calls it when Amplify reports a sign-out.
+ */
+export async function clearPersistedData(): Promise<void> {
+  await getAppPersister()?.removeClient();
+}
