@@ -149,11 +149,18 @@ describe('Web', () => {
     });
   });
 
-  it('deploys the built bundle next to it, keeping config.json, then invalidates the cache', () => {
-    template.resourceCountIs('Custom::CDKBucketDeployment', 2);
+  it('deploys hashed assets as immutable, then the rest revalidated on every load, keeping config.json, then invalidates', () => {
+    template.resourceCountIs('Custom::CDKBucketDeployment', 3);
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Prune: false,
+      Exclude: ['*'],
+      Include: ['assets/*'],
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
       Prune: true,
-      Exclude: ['config.json'],
+      Exclude: ['config.json', 'assets/*'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
       DistributionPaths: ['/*'],
       DistributionId: { Ref: Match.stringLikeRegexp('^WebDistribution') },
     });

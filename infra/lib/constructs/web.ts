@@ -216,16 +216,29 @@ export class Web extends Construct {
       logGroup,
     });
     if (existsSync(join(props.webDistDir, 'index.html'))) {
-      new BucketDeployment(this, 'DeployBundle', {
+      // Hashed assets never change, so browsers keep them for a year; old ones stay for tabs still on the last version.
+      const assets = new BucketDeployment(this, 'DeployAssets', {
         sources: [Source.asset(props.webDistDir)],
         destinationBucket: this.bucket,
-        // Excluded files are also spared by prune, so the config written above stays.
-        exclude: ['config.json'],
+        exclude: ['*'],
+        include: ['assets/*'],
+        prune: false,
+        cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+        logGroup,
+      });
+      // Everything else (index.html, the service worker, the manifest) is revalidated on every load, so updates show.
+      const shell = new BucketDeployment(this, 'DeployBundle', {
+        sources: [Source.asset(props.webDistDir)],
+        destinationBucket: this.bucket,
+        // Excluded files are also spared by prune, so the config and the assets written above stay.
+        exclude: ['config.json', 'assets/*'],
         prune: true,
+        cacheControl: [CacheControl.noCache()],
         distribution: this.distribution,
         distributionPaths: ['/*'],
         logGroup,
       });
+      shell.node.addDependency(assets);
     } else {
       Annotations.of(this).addWarningV2('chartside:web-dist-missing', WEB_DIST_MISSING);
     }
