@@ -1,20 +1,12 @@
-// Every signed-in route renders inside this layout: it keeps the realtime connection open and turns server
-// events into cache invalidations. The app shell (top bar, menus) will live here.
-import type { RealtimeEvent } from '@chartside/shared';
-import { useQueryClient } from '@tanstack/react-query';
-import { Outlet } from 'react-router';
-import { meKeys } from '../features/home/queries';
-import { useRealtime } from '../platform/realtime/use-realtime';
+// Every signed-in route renders inside this layout: first the login session (checked, or chosen in the
+// 'Login Session Options' dialog), then the shell around the page.
+import { SessionGate } from './session/SessionGate';
+import { Shell } from './shell/Shell';
 
 export function SignedInLayout() {
-  const queryClient = useQueryClient();
-
-  useRealtime({
-    onEvent: (event: RealtimeEvent) => {
-      if (event.type === 'user.updated') void queryClient.invalidateQueries({ queryKey: meKeys.all });
-    },
-    onReconnect: () => void queryClient.invalidateQueries(),
-  });
-
-  return <Outlet />;
+  return (
+    <SessionGate>
+      <Shell />
+    </SessionGate>
+  );
 }

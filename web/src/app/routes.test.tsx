@@ -1,16 +1,52 @@
 import { screen, waitFor } from '@testing-library/react';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../test/fake-api';
 import { FakeWebSocket } from '../test/fake-web-socket';
-import { cognitoError, jsonResponse, signedInSession, signedOutSession, userDocument } from '../test/fixtures';
+import { cognitoError, signedInSession, signedOutSession, storeSessionId } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(userDocument())));
+  fakeApi().install();
   vi.stubGlobal('WebSocket', FakeWebSocket);
 });
+
+// Every path of the spec's route table, with the title its page carries.
+const titled: [string, string][] = [
+  ['/', 'Home'],
+  ['/panel', 'Panel'],
+  ['/panel/p-1', 'Patient'],
+  ['/resources/r-1', 'Resource'],
+  ['/templates', 'Templates'],
+  ['/tools', 'Tools'],
+  ['/playground', 'Playground'],
+  ['/sessions', 'Sessions'],
+  ['/tags', 'Tags'],
+  ['/settings', 'Settings'],
+  ['/documents', 'Documents'],
+  ['/documents/d-1', 'Documents'],
+  ['/chat', 'Chat'],
+  ['/chat/c-1', 'Chat'],
+  ['/admissions', 'Admissions'],
+  ['/admissions/a-1', 'Admissions'],
+  ['/feed', 'Feed'],
+  ['/feed/settings', 'Feed Settings'],
+  ['/tools/vacall', 'VA Call'],
+  ['/tools/signout', 'Sign-out'],
+  ['/tools/prompts', 'Prompts'],
+  ['/tools/casechat', 'Case Chat'],
+  ['/tools/feedback', 'Feedback'],
+  ['/tools/moonlight', 'Moonlight'],
+  ['/tools/fileencrypt', 'File Encrypt'],
+  ['/tools/transcription', 'Transcription'],
+  ['/tools/vectorsearch', 'Vector Search'],
+  ['/tools/filerenamer', 'File Renamer'],
+  ['/tools/texttospeech', 'Text to Speech'],
+  ['/present/medEdFeb2025', 'MedEd Presentation'],
+  ['/admin/file-cleaner', 'File Cleaner'],
+];
 
 describe('route table', () => {
   it.each(['/', '/panel', '/no/such/page'])('sends a signed-out visitor from %s to Login', async (path) => {
@@ -27,19 +63,46 @@ describe('route table', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('sends a signed-in visitor from an unknown path Home', async () => {
-    vi.mocked(fetchAuthSession).mockResolvedValue(signedInSession());
-    const { router } = renderApp('/no/such/page');
-    expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
-    await waitFor(() => expect(document.title).toBe('Home'));
-  });
-
   it('shows an error page, not the login page, when the sign-in service cannot be reached', async () => {
     vi.mocked(fetchAuthSession).mockRejectedValue(cognitoError('NetworkError', 'Network error'));
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Chartside ran into a problem' })).toBeTruthy();
     expect(screen.getByText('Network error')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
+  });
+
+  describe('signed in', () => {
+    beforeEach(() => {
+      vi.mocked(fetchAuthSession).mockResolvedValue(signedInSession());
+      storeSessionId();
+    });
+
+    it.each(['/no/such/page', '/resources', '/panel/p-1/extra', '/tools/nothing'])('sends an unknown path (%s) Home', async (path) => {
+      const { router } = renderApp(path);
+      expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/');
+      await waitFor(() => expect(document.title).toBe('Home'));
+    });
+
+    it.each(titled)('titles %s "%s", in the tab and as the page heading', async (path, title) => {
+      renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+      await waitFor(() => expect(document.title).toBe(title));
+    });
+
+    it.each(['/tools/casechat', '/present/medEdFeb2025'])('shows no top bar on the full-screen page %s, but a way back', async (path) => {
+      renderApp(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('banner')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
+      expect(screen.getByRole('link', { name: /^Back to/ })).toBeTruthy();
+    });
+
+    it('shows the top bar on every other page', async () => {
+      renderApp('/tools/prompts');
+      await screen.findByRole('heading', { level: 1, name: 'Prompts' });
+      expect(screen.getByRole('banner')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Chartside' }).getAttribute('href')).toBe('/');
+    });
   });
 });

@@ -1,5 +1,7 @@
-// The route table. Feature pages are lazy chunks; the shell (this file, layouts, guards) stays small.
+// The route table (spec section 2). Every feature is a lazy chunk; the shell (this file, layouts, guards) stays small.
+// Every route but /login needs sign-in; the page title is the route's name; unknown paths go Home.
 import { redirect, type RouteObject } from 'react-router';
+import { tools } from '../features/tools/catalogue';
 import { redirectIfSignedIn, requireSignIn } from './guards';
 import { PageLoader } from './PageLoader';
 import { RootLayout } from './RootLayout';
@@ -7,7 +9,46 @@ import type { RouteHandle } from './route-handle';
 import { RouteErrorPage } from './RouteErrorPage';
 import { SignedInLayout } from './SignedInLayout';
 
-const handle = (title: string): RouteHandle => ({ title });
+type Lazy = RouteObject['lazy'];
+
+const page = (path: string, title: string, lazy: Lazy, extra: Omit<RouteHandle, 'title'> = {}): RouteObject => ({
+  path,
+  handle: { title, ...extra } satisfies RouteHandle,
+  lazy,
+});
+
+const panel = () => import('../features/panel/routes');
+const resources = () => import('../features/resources/routes');
+const documents = () => import('../features/documents/routes');
+const admissions = () => import('../features/admissions/routes');
+const feed = () => import('../features/feed/routes');
+const toolPages = () => import('../features/tools/routes');
+
+/** The signed-in routes, in the spec's order. Exported for the tests that visit each one. */
+export const signedInRoutes: RouteObject[] = [
+  { index: true, handle: { title: 'Home' } satisfies RouteHandle, lazy: async () => (await import('../features/home/routes')).homeRoute },
+  page('panel', 'Panel', async () => (await panel()).panelRoute),
+  page('panel/:id', 'Patient', async () => (await panel()).patientRoute),
+  page('resources/:id', 'Resource', async () => (await resources()).resourceRoute),
+  page('templates', 'Templates', async () => (await import('../features/templates/routes')).templatesRoute),
+  page('tools', 'Tools', async () => (await toolPages()).toolsRoute),
+  ...tools.map((tool) => page(`tools/${tool.slug}`, tool.title, async () => (await toolPages()).toolRoute(tool.slug), { hideTopBar: tool.hideTopBar })),
+  page('playground', 'Playground', async () => (await import('../features/playground/routes')).playgroundRoute),
+  page('sessions', 'Sessions', async () => (await import('../features/sessions/routes')).sessionsRoute),
+  page('tags', 'Tags', async () => (await import('../features/tags/routes')).tagsRoute),
+  page('settings', 'Settings', async () => (await import('../features/settings/routes')).settingsRoute),
+  page('documents', 'Documents', async () => (await documents()).documentsRoute),
+  page('documents/:id', 'Documents', async () => (await documents()).documentsRoute),
+  page('chat/:chatSessionId?', 'Chat', async () => (await import('../features/chat/routes')).chatRoute),
+  page('admissions', 'Admissions', async () => (await admissions()).admissionsRoute),
+  page('admissions/:id', 'Admissions', async () => (await admissions()).admissionsRoute),
+  page('feed', 'Feed', async () => (await feed()).feedRoute),
+  page('feed/settings', 'Feed Settings', async () => (await feed()).feedSettingsRoute),
+  page('present/medEdFeb2025', 'MedEd Presentation', async () => (await import('../features/presentation/routes')).presentationRoute, {
+    hideTopBar: true,
+  }),
+  page('admin/file-cleaner', 'File Cleaner', async () => (await import('../features/admin/routes')).fileCleanerRoute),
+];
 
 export const appRoutes: RouteObject[] = [
   {
@@ -18,7 +59,7 @@ export const appRoutes: RouteObject[] = [
     children: [
       {
         path: 'login',
-        handle: handle('Login'),
+        handle: { title: 'Login' } satisfies RouteHandle,
         loader: redirectIfSignedIn,
         lazy: async () => (await import('../features/login/routes')).loginRoute,
       },
@@ -26,13 +67,7 @@ export const appRoutes: RouteObject[] = [
         id: 'signed-in',
         loader: requireSignIn,
         Component: SignedInLayout,
-        children: [
-          {
-            index: true,
-            handle: handle('Home'),
-            lazy: async () => (await import('../features/home/routes')).homeRoute,
-          },
-        ],
+        children: signedInRoutes,
       },
       // Unknown paths go Home (and from there to Login when signed out). The loader redirects before anything renders.
       { path: '*', loader: () => redirect('/'), Component: PageLoader },

@@ -26,9 +26,10 @@ export async function start(container: HTMLElement): Promise<Started> {
   }
   configureAmplify(config);
   const router = createBrowserRouter(appRoutes);
+  const queryClient = createQueryClient();
   root.render(
     <StrictMode>
-      <AppProviders platform={createPlatform(config)} queryClient={createQueryClient()}>
+      <AppProviders platform={createPlatform(config, queryClient)} queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -1,21 +1,48 @@
-// What the app knows after start-up: the runtime config, the API client and this tab's id.
+// What the app knows after start-up: the runtime config, the API client, this tab's id and this browser's login session.
 import type { RuntimeConfig } from '@chartside/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, use } from 'react';
 import { createApiClient, type ApiClient } from './api/api-client';
-import { getAccessToken } from './auth/session';
+import { createBrowserSession, type BrowserSession, type BrowserSessionDeps } from './auth/browser-session';
+import { getAccessToken, signOut } from './auth/session';
 import { tabClientId } from './client-id';
+import { clearPersistedData } from './offline';
 
 export interface Platform {
   config: RuntimeConfig;
   api: ApiClient;
   clientId: string;
+  session: BrowserSession;
 }
 
-export const createPlatform = (config: RuntimeConfig, clientId: string = tabClientId): Platform => ({
-  config,
-  clientId,
-  api: createApiClient({ apiUrl: config.apiUrl, clientId, getAccessToken }),
-});
+export interface PlatformOptions extends Partial<Omit<BrowserSessionDeps, 'clearQueryCache'>> {
+  clientId?: string;
+}
+
+/** `queryClient` is the app's cache: emptied when the session ends under the app's feet. */
+export const createPlatform = (config: RuntimeConfig, queryClient: QueryClient, options: PlatformOptions = {}): Platform => {
+  const { clientId = tabClientId, ...deps } = options;
+  const session = createBrowserSession({
+    storage: window.localStorage,
+    signOut,
+    clearPersistedData,
+    clearQueryCache: () => queryClient.clear(),
+    reload: () => window.location.reload(),
+    ...deps,
+  });
+  return {
+    config,
+    clientId,
+    session,
+    api: createApiClient({
+      apiUrl: config.apiUrl,
+      clientId,
+      getAccessToken,
+      getSessionId: () => session.id(),
+      onSessionEnded: () => void session.end(),
+    }),
+  };
+};
 
 export const PlatformContext = createContext<Platform | null>(null);
 

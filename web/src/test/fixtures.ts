@@ -1,6 +1,7 @@
-// Canned values for tests: a runtime config, a user document, Amplify sessions.
-import { defaultUserFields, type RuntimeConfig, type UserDocument } from '@chartside/shared';
+// Canned values for tests: a runtime config, a user document, login sessions, Amplify sessions.
+import { defaultUserFields, unknownLocation, type RuntimeConfig, type Session, type UserDocument } from '@chartside/shared';
 import type { fetchAuthSession } from 'aws-amplify/auth';
+import { SESSION_ID_KEY } from '../platform/auth/browser-session';
 
 type AuthSession = Awaited<ReturnType<typeof fetchAuthSession>>;
 
@@ -37,3 +38,29 @@ export const cognitoError = (name: string, message = `${name} from Cognito`): Er
 /** A JSON answer for a stubbed fetch. */
 export const jsonResponse = (body: unknown, status = 200): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A live private login session of this browser, as the API returns it. */
+export const loginSession = (overrides: Partial<Session> = {}): Session => ({
+  sessionId: 'session-1',
+  createdAt: '2025-03-01T08:00:00.000Z',
+  lastAccess: '2025-03-01T09:30:00.000Z',
+  signedIn: true,
+  type: 'private',
+  description: '',
+  expiresAt: null,
+  expirationHours: null,
+  userAgent: 'Mozilla/5.0 (Macintosh) Chrome/130',
+  device: { type: 'desktop', browser: 'Chrome', os: 'macOS' },
+  ipAddress: '203.0.113.9',
+  location: { country: 'France', region: 'Auvergne-Rhône-Alpes', city: 'Lyon', timezone: 'Europe/Paris', coords: null },
+  language: 'en-US',
+  isCurrentSession: true,
+  ...overrides,
+});
+
+export const unknownPlaceSession = (overrides: Partial<Session> = {}): Session => loginSession({ location: unknownLocation, ...overrides });
+
+/** This browser holds a session id, as after an earlier sign-in. */
+export const storeSessionId = (sessionId = 'session-1'): void => window.localStorage.setItem(SESSION_ID_KEY, sessionId);
+
+export const storedSessionId = (): string | null => window.localStorage.getItem(SESSION_ID_KEY);

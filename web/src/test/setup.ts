@@ -4,7 +4,10 @@ import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+});
 
 Object.defineProperty(window, 'matchMedia', {
   configurable: true,

@@ -1,7 +1,7 @@
-import { meContract } from '@chartside/shared';
+import { meContract, sessionsContract, tagsContract } from '@chartside/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, userDocument } from '../../test/fixtures';
-import { createApiClient } from './api-client';
+import { createApiClient, fillPath, type ApiClientOptions } from './api-client';
 import { ApiError } from './api-error';
 
 const client = (token?: string) =>
@@ -89,5 +89,82 @@ describe('createApiClient', () => {
   it('lets an aborted request stay an abort, so TanStack Query can cancel', async () => {
     stubFetch(() => Promise.reject(new DOMException('The operation was aborted.', 'AbortError')));
     await expect(signedInClient().call(meContract.get)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  describe('the login session', () => {
+    const sessionClient = (options: Partial<ApiClientOptions> = {}) =>
+      createApiClient({
+        apiUrl: '/api',
+        clientId: 'tab-1',
+        getAccessToken: async () => 'token-1',
+        getSessionId: () => 'session-1',
+        ...options,
+      });
+
+    it('sends the stored session id on every request', async () => {
+      const fetchMock = stubFetch(() => jsonResponse(userDocument()));
+      await sessionClient().call(meContract.get);
+      expect(requestOf(fetchMock).headers.get('x-session-id')).toBe('session-1');
+    });
+
+    it('sends no session header while the browser has no session', async () => {
+      const fetchMock = stubFetch(() => jsonResponse(userDocument()));
+      await sessionClient({ getSessionId: () => undefined }).call(meContract.get);
+      expect(requestOf(fetchMock).headers.has('x-session-id')).toBe(false);
+    });
+
+    it('sends a session id given for one request instead of the stored one', async () => {
+      const fetchMock = stubFetch(() => jsonResponse({ signedOut: 1 }));
+      await sessionClient().call(sessionsContract.signOut, { params: { sessionId: 'session-9' }, sessionId: 'session-9' });
+      expect(requestOf(fetchMock).headers.get('x-session-id')).toBe('session-9');
+    });
+
+    it('fills path parameters, encoded', async () => {
+      const fetchMock = stubFetch(() => jsonResponse({ signedOut: 1 }));
+      await sessionClient().call(sessionsContract.signOut, { params: { sessionId: 'a/b c' } });
+      expect(requestOf(fetchMock).url).toBe('/api/sessions/a%2Fb%20c/sign-out');
+      expect(requestOf(fetchMock).init?.method).toBe('POST');
+    });
+
+    it('sends a typed body to a contract endpoint', async () => {
+      const fetchMock = stubFetch(() => jsonResponse({ itemsChanged: 2, summary: { resource: [], patient: [] } }));
+      await sessionClient().call(tagsContract.rename, { body: { kind: 'resource', from: 'Cardio', to: 'Cardiology' } });
+      expect(JSON.parse(String(requestOf(fetchMock).init?.body))).toEqual({ kind: 'resource', from: 'Cardio', to: 'Cardiology' });
+    });
+
+    it('signs the browser out on 401 session_ended, and still rejects', async () => {
+      const onSessionEnded = vi.fn();
+      stubFetch(() => jsonResponse({ error: { code: 'session_ended', message: 'This session has ended.' } }, 401));
+      await expect(sessionClient({ onSessionEnded }).call(meContract.get)).rejects.toMatchObject({ code: 'session_ended', status: 401 });
+      expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    });
+
+    it('leaves a 401 session_ended to the caller that asks to handle it', async () => {
+      const onSessionEnded = vi.fn();
+      stubFetch(() => jsonResponse({ error: { code: 'session_ended', message: 'This session has ended.' } }, 401));
+      await expect(sessionClient({ onSessionEnded }).call(sessionsContract.current, { handleSessionEnded: false })).rejects.toMatchObject({
+        code: 'session_ended',
+      });
+      expect(onSessionEnded).not.toHaveBeenCalled();
+    });
+
+    it('does not sign out on other 401s (a token the server does not accept)', async () => {
+      const onSessionEnded = vi.fn();
+      stubFetch(() => jsonResponse({ error: { code: 'unauthorized', message: 'Sign in to continue.' } }, 401));
+      await expect(sessionClient({ onSessionEnded }).call(meContract.get)).rejects.toMatchObject({ code: 'unauthorized' });
+      expect(onSessionEnded).not.toHaveBeenCalled();
+    });
+  });
+});
+
+describe('fillPath', () => {
+  it.each([
+    ['/sessions', {}, '/sessions'],
+    ['/sessions/{sessionId}/sign-out', { sessionId: 's-1' }, '/sessions/s-1/sign-out'],
+    ['/a/{x}/b/{y}', { x: '1', y: 'é' }, '/a/1/b/%C3%A9'],
+  ])('fillPath(%j, %j) is %j', (path, params, want) => expect(fillPath(path, params)).toBe(want));
+
+  it('refuses to send a request with a parameter missing', () => {
+    expect(() => fillPath('/sessions/{sessionId}/sign-out', {})).toThrow('The path /sessions/{sessionId}/sign-out needs the parameter sessionId.');
   });
 });

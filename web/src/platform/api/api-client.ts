@@ -1,26 +1,54 @@
-// Calls the HTTP API: bearer token, the tab's client id, JSON in and out, failures as ApiError.
-import { clientIdHeader } from '@chartside/shared';
+// Calls the HTTP API: bearer token, the tab's client id, the browser's login-session id, JSON in and out,
+// failures as ApiError. A 401 `session_ended` (this browser's session was signed out or expired) is handed to
+// `onSessionEnded`, which signs the browser out, wherever the request came from.
+import { clientIdHeader, sessionIdHeader } from '@chartside/shared';
+import type { input, output, ZodType } from 'zod';
 import { ApiError, apiErrorFromResponse } from './api-error';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-/** An endpoint of a contract in @chartside/shared (`meContract.get`, ...): method, path and response schema. */
+/** An endpoint of a contract in @chartside/shared (`meContract.get`, ...): method, path, body and response schemas. */
 export interface Endpoint {
   method: HttpMethod;
+  /** The path below the API's base URL, with `{name}` for each path parameter. */
   path: string;
-  response: { parse: (data: unknown) => unknown };
+  body?: ZodType;
+  response: ZodType;
 }
 
 /** What an endpoint answers, typed from its response schema. */
-export type ResponseOf<E extends Endpoint> = ReturnType<E['response']['parse']>;
+export type ResponseOf<E extends Endpoint> = output<E['response']>;
+
+/** What an endpoint accepts as its body (before the server applies defaults), typed from its body schema. */
+export type BodyOf<E extends Endpoint> = E extends { body: ZodType } ? input<E['body']> : never;
+
+/** The names of a path's `{name}` parameters: '/sessions/{sessionId}/sign-out' -> 'sessionId'. */
+export type PathParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParamNames<Rest> : never;
 
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Sends this session id instead of the stored one (signing out a session this browser has already let go of). */
+  sessionId?: string;
+  /**
+   * Whether a 401 `session_ended` signs this browser out (the default). Checks of the session itself, and the
+   * sign-out calls, turn it off and handle the answer themselves.
+   */
+  handleSessionEnded?: boolean;
 }
 
+type BodyOption<E extends Endpoint> = [BodyOf<E>] extends [never] ? { body?: never } : { body: BodyOf<E> };
+type ParamsOption<E extends Endpoint> = [PathParamNames<E['path']>] extends [never]
+  ? { params?: never }
+  : { params: Record<PathParamNames<E['path']>, string> };
+
+export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'body'> & BodyOption<E> & ParamsOption<E>;
+
+/** The options argument may be left out only when the endpoint needs neither a body nor path parameters. */
+type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
+
 export interface ApiClient {
-  call<E extends Endpoint>(endpoint: E, options?: RequestOptions): Promise<ResponseOf<E>>;
+  call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
 }
 
@@ -29,17 +57,32 @@ export interface ApiClientOptions {
   apiUrl: string;
   clientId: string;
   getAccessToken: () => Promise<string | undefined>;
+  /** The browser's login-session id, sent on every request when there is one. */
+  getSessionId?: () => string | undefined;
+  /** Called when the server says this browser's session has ended (401 `session_ended`). */
+  onSessionEnded?: () => void;
 }
 
 const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
 
-export function createApiClient({ apiUrl, clientId, getAccessToken }: ApiClientOptions): ApiClient {
+/** Puts path parameters into a path: ('/sessions/{sessionId}/sign-out', { sessionId: 'a b' }) -> '/sessions/a%20b/sign-out'. */
+export function fillPath(path: string, params: Readonly<Record<string, string>> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`The path ${path} needs the parameter ${name}.`);
+    return encodeURIComponent(value);
+  });
+}
+
+export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId, onSessionEnded }: ApiClientOptions): ApiClient {
   const base = apiUrl.replace(/\/+$/, '');
 
-  const send = async (method: HttpMethod, path: string, { body, signal }: RequestOptions): Promise<Response> => {
+  const send = async (method: HttpMethod, path: string, { body, signal, sessionId }: RequestOptions): Promise<Response> => {
     const token = await getAccessToken();
     const headers = new Headers({ accept: 'application/json', [clientIdHeader]: clientId });
     if (token) headers.set('authorization', `Bearer ${token}`);
+    const session = sessionId ?? getSessionId?.();
+    if (session) headers.set(sessionIdHeader, session);
     if (body !== undefined) headers.set('content-type', 'application/json');
     try {
       return await fetch(`${base}${path}`, {
@@ -56,7 +99,11 @@ export function createApiClient({ apiUrl, clientId, getAccessToken }: ApiClientO
 
   const request = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> => {
     const response = await send(method, path, options);
-    if (!response.ok) throw await apiErrorFromResponse(response);
+    if (!response.ok) {
+      const error = await apiErrorFromResponse(response);
+      if (error.code === 'session_ended' && options.handleSessionEnded !== false) onSessionEnded?.();
+      throw error;
+    }
     if (response.status === 204) return undefined as T;
     try {
       return (await response.json()) as T;
@@ -67,6 +114,9 @@ export function createApiClient({ apiUrl, clientId, getAccessToken }: ApiClientO
 
   return {
     request,
-    call: (endpoint, options) => request(endpoint.method, endpoint.path, options),
+    call: <E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>) => {
+      const { params, ...rest } = (options ?? {}) as RequestOptions & { params?: Record<string, string> };
+      return request<ResponseOf<E>>(endpoint.method, fillPath(endpoint.path, params), rest);
+    },
   };
 }

@@ -1,10 +1,20 @@
-// Password sign-in with an optional TOTP second factor. Kept apart from session.ts so that only the
-// login chunk carries the sign-in code.
+// Password sign-in with a TOTP second factor, and the authenticator set-up Cognito asks for when the
+// deployment requires MFA and the user has none yet. Kept apart from session.ts so that only the login chunk
+// carries the sign-in code.
 import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
 
-export type SignInProgress = 'signed-in' | 'code-required';
+export const TOTP_ISSUER = 'Chartside';
 
-/** Amplify asked for a step Chartside does not offer yet (new password, TOTP setup, ...). */
+export interface TotpSetup {
+  /** The base32 secret, shown as text for typing into an authenticator app. */
+  secret: string;
+  /** The otpauth:// URI the QR code carries. */
+  uri: string;
+}
+
+export type SignInProgress = { step: 'signed-in' } | { step: 'code-required' } | { step: 'totp-setup'; setup: TotpSetup };
+
+/** Amplify asked for a step Chartside does not offer (new password, email MFA, ...). */
 export class UnsupportedSignInStepError extends Error {
   override readonly name = 'UnsupportedSignInStepError';
 
@@ -13,12 +23,16 @@ export class UnsupportedSignInStepError extends Error {
   }
 }
 
-const progressOf = ({ nextStep }: SignInOutput): SignInProgress => {
+const progressOf = ({ nextStep }: SignInOutput, email: string): SignInProgress => {
   switch (nextStep.signInStep) {
     case 'DONE':
-      return 'signed-in';
+      return { step: 'signed-in' };
     case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
-      return 'code-required';
+      return { step: 'code-required' };
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP': {
+      const { sharedSecret, getSetupUri } = nextStep.totpSetupDetails;
+      return { step: 'totp-setup', setup: { secret: sharedSecret, uri: getSetupUri(TOTP_ISSUER, email).toString() } };
+    }
     default:
       throw new UnsupportedSignInStepError(nextStep.signInStep);
   }
@@ -26,9 +40,10 @@ const progressOf = ({ nextStep }: SignInOutput): SignInProgress => {
 
 export async function signInWithPassword(email: string, password: string): Promise<SignInProgress> {
   // Amplify's default flow, USER_SRP_AUTH: the password never leaves the browser (the local runtime speaks SRP too).
-  return progressOf(await signIn({ username: email, password }));
+  return progressOf(await signIn({ username: email, password }), email);
 }
 
-export async function confirmSignInCode(code: string): Promise<SignInProgress> {
-  return progressOf(await confirmSignIn({ challengeResponse: code }));
+/** Answers the code step, or confirms a new authenticator with its first code (both are 6 digits). */
+export async function confirmSignInCode(code: string, email: string): Promise<SignInProgress> {
+  return progressOf(await confirmSignIn({ challengeResponse: code }), email);
 }

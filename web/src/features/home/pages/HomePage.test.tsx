@@ -1,25 +1,20 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { fetchAuthSession } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiError, fakeApi } from '../../../test/fake-api';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
-import { jsonResponse, signedInSession, signedOutSession, userDocument } from '../../../test/fixtures';
+import { signedInSession, storeSessionId, userDocument } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
-let signedIn = true;
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+let api: ReturnType<typeof fakeApi>;
 
 beforeEach(() => {
-  signedIn = true;
-  vi.mocked(fetchAuthSession).mockImplementation(async () => (signedIn ? signedInSession('token-1') : signedOutSession()));
-  vi.mocked(signOut).mockImplementation(async () => {
-    signedIn = false;
-  });
-  fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(userDocument()));
-  vi.stubGlobal('fetch', fetchMock);
+  vi.mocked(fetchAuthSession).mockResolvedValue(signedInSession('token-1'));
+  api = fakeApi().install();
   vi.stubGlobal('WebSocket', FakeWebSocket);
+  storeSessionId('session-1');
 });
 
 afterEach(() => {
@@ -27,32 +22,22 @@ afterEach(() => {
 });
 
 describe('HomePage', () => {
-  it('shows who is signed in, read from GET /api/me with the access token', async () => {
+  it('shows who is signed in, read from GET /api/me with the access token, the tab id and the session id', async () => {
     renderApp('/');
     expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Home'));
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/me');
-    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-1');
-    expect(new Headers(init?.headers).get('x-client-id')).toBe('tab-1');
+    const [me] = api.calls('GET', '/me');
+    expect(me?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(me?.headers.get('x-client-id')).toBe('tab-1');
+    expect(me?.headers.get('x-session-id')).toBe('session-1');
   });
 
   it('says so when the account cannot be loaded', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ error: { code: 'forbidden', message: 'This account is disabled.' } }, 403));
+    api.on('GET', '/me', apiError(403, 'forbidden', 'This account is disabled.'));
     renderApp('/');
     expect(await screen.findByText('This account is disabled.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
-  });
-
-  it('logs out to the login page', async () => {
-    const { router, queryClient } = renderApp('/');
-    await screen.findByText('Signed in as dr.grey@example.org');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
-    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
-    expect(signOut).toHaveBeenCalled();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
   });
 
   it('refetches the user document when the server says it changed', async () => {
@@ -62,7 +47,7 @@ describe('HomePage', () => {
     const socket = FakeWebSocket.latest();
     expect(socket.url).toBe('ws://localhost:3000/ws?token=token-1&clientId=tab-1');
 
-    fetchMock.mockResolvedValue(jsonResponse(userDocument({ email: 'dr.grey@hospital.example.org', version: 2 })));
+    api.state.me = userDocument({ email: 'dr.grey@hospital.example.org', version: 2 });
     act(() => {
       socket.serverOpens();
       socket.serverSends({ type: 'user.updated', version: 2 });

@@ -1,5 +1,6 @@
-import { Alert, Button, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useSignOut } from '../../../platform/auth/use-sign-out';
+// Home (spec section 2): search and the home lists come in a later release; until then, who is signed in.
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import { PageFrame } from '../../../components/PageFrame';
 import { useMe } from '../queries';
 
 function SignedInAs() {
@@ -21,18 +22,10 @@ function SignedInAs() {
 }
 
 export function HomePage() {
-  const signOut = useSignOut();
   return (
-    <Container size="md" py="xl">
-      <Stack>
-        <Group justify="space-between">
-          <Title order={1}>Home</Title>
-          <Button variant="default" onClick={() => void signOut()}>
-            Logout
-          </Button>
-        </Group>
-        <SignedInAs />
-      </Stack>
-    </Container>
+    <PageFrame title="Home">
+      <SignedInAs />
+      <Text c="dimmed">Search across your resources and your home lists will appear here in a later release.</Text>
+    </PageFrame>
   );
 }

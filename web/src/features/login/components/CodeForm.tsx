@@ -1,11 +1,6 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-
-export const CODE_LENGTH = 6;
-const COMPLETE_CODE = new RegExp(`^\\d{${CODE_LENGTH}}$`);
-
-/** Keeps digits only, at most six: typed letters vanish, a pasted "123 456" becomes "123456". */
-export const normalizeCode = (input: string): string => input.replace(/\D/g, '').slice(0, CODE_LENGTH);
+import { isCompleteCode, normalizeCode } from '../../../components/one-time-code';
 
 export interface CodeFormProps {
   pending: boolean;
@@ -15,7 +10,7 @@ export interface CodeFormProps {
 
 export function CodeForm({ pending, onSubmit, onStartOver }: CodeFormProps) {
   const [code, setCode] = useState('');
-  const complete = COMPLETE_CODE.test(code);
+  const complete = isCompleteCode(code);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

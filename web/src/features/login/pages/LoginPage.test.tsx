@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { confirmSignIn, fetchAuthSession, signIn, type SignInOutput } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cognitoError, jsonResponse, signedInSession, signedOutSession, userDocument } from '../../../test/fixtures';
+import { fakeApi } from '../../../test/fake-api';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
+import { cognitoError, signedInSession, signedOutSession, storedSessionId, storeSessionId } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 // Only the outside world is faked: Amplify's Cognito calls, the network and the WebSocket.
@@ -13,13 +14,14 @@ const done: SignInOutput = { isSignedIn: true, nextStep: { signInStep: 'DONE' } 
 const totpRequired: SignInOutput = { isSignedIn: false, nextStep: { signInStep: 'CONFIRM_SIGN_IN_WITH_TOTP_CODE' } };
 
 let signedIn = false;
+let api: ReturnType<typeof fakeApi>;
 
 beforeEach(() => {
   signedIn = false;
   vi.mocked(fetchAuthSession).mockImplementation(async () => (signedIn ? signedInSession() : signedOutSession()));
   vi.mocked(signIn).mockResolvedValue(done);
   vi.mocked(confirmSignIn).mockResolvedValue(done);
-  vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(userDocument())));
+  api = fakeApi().install();
   vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 
@@ -39,6 +41,13 @@ const enterPassword = async (user: ReturnType<typeof userEvent.setup>, email = '
   await user.click(screen.getByRole('button', { name: 'Login' }));
 };
 
+/** After the password (and code): the session step, then Home. */
+const choosePrivateSession = async (user: ReturnType<typeof userEvent.setup>) => {
+  const dialog = await screen.findByRole('dialog', { name: 'Login Session Options' });
+  await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
+};
+
 const troubleAlert = async () => {
   const title = await screen.findByText('Trouble Logging In');
   const alert = title.closest<HTMLElement>('[role="alert"]');
@@ -54,7 +63,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(document.title).toBe('Login'));
   });
 
-  it('signs in with the trimmed email (SRP, the default flow) and goes Home', async () => {
+  it('signs in with the trimmed email (SRP, the default flow), then asks for the session type, then goes Home', async () => {
     const { user, router } = await renderLogin();
     vi.mocked(signIn).mockImplementation(async () => {
       signedIn = true;
@@ -65,8 +74,50 @@ describe('LoginPage', () => {
       username: 'dr.grey@example.org',
       password: 'Secret-123',
     });
-    expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
+    await choosePrivateSession(user);
     expect(router.state.location.pathname).toBe('/');
+    expect(storedSessionId()).toBe('session-new');
+  });
+
+  it("keeps this browser's stored session when it is still live: no dialog", async () => {
+    storeSessionId('session-1');
+    const { user } = await renderLogin();
+    vi.mocked(signIn).mockImplementation(async () => {
+      signedIn = true;
+      return done;
+    });
+    await enterPassword(user);
+    expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Login Session Options' })).toBeNull();
+    expect(api.calls('GET', '/sessions/current')).toHaveLength(1);
+    expect(api.calls('POST', '/sessions')).toHaveLength(0);
+  });
+
+  it('replaces a stored session that has ended with a new one, chosen in the dialog', async () => {
+    storeSessionId('session-ended');
+    const { user } = await renderLogin();
+    vi.mocked(signIn).mockImplementation(async () => {
+      signedIn = true;
+      return done;
+    });
+    await enterPassword(user);
+    await choosePrivateSession(user);
+    expect(storedSessionId()).toBe('session-new');
+  });
+
+  it('shows Trouble Logging In when the session cannot be started', async () => {
+    const { user } = await renderLogin();
+    vi.mocked(signIn).mockImplementation(async () => {
+      signedIn = true;
+      return done;
+    });
+    api.on('POST', '/sessions', new Response('{"error":{"code":"unavailable","message":"The server is restarting."}}', { status: 503 }));
+    await enterPassword(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Login Session Options' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const alert = await troubleAlert();
+    expect(within(alert).getByText('The server is restarting.')).toBeTruthy();
+    expect(storedSessionId()).toBeNull();
   });
 
   it('says what is missing instead of calling Cognito with empty fields', async () => {
@@ -135,7 +186,7 @@ describe('LoginPage', () => {
       await user.type(code, '654321');
       await user.click(screen.getByRole('button', { name: 'Verify' }));
       expect(confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '654321' });
-      expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
+      await choosePrivateSession(user);
       expect(router.state.location.pathname).toBe('/');
     });
 
@@ -165,8 +216,52 @@ describe('LoginPage', () => {
     expect(within(alert).getByText(/does not support yet \(RESET_PASSWORD\)/)).toBeTruthy();
   });
 
+  describe('when the deployment requires MFA and the account has none', () => {
+    const getSetupUri = vi.fn((app: string, account?: string) => new URL(`otpauth://totp/${app}:${account}?secret=JBSWY3DPEHPK3PXP&issuer=${app}`));
+    const setupRequired: SignInOutput = {
+      isSignedIn: false,
+      nextStep: { signInStep: 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP', totpSetupDetails: { sharedSecret: 'JBSWY3DPEHPK3PXP', getSetupUri } },
+    };
+
+    it('shows the QR code and the secret, confirms the first code, then continues to the session step', async () => {
+      const { user } = await renderLogin();
+      vi.mocked(signIn).mockResolvedValue(setupRequired);
+      await enterPassword(user);
+      expect(await screen.findByRole('heading', { name: 'Set up an authenticator app' })).toBeTruthy();
+      const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
+      expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+      expect(getSetupUri).toHaveBeenCalledWith('Chartside', 'dr.grey@example.org');
+      expect(screen.getByRole('textbox', { name: 'Secret key' })).toHaveProperty('value', 'JBSW Y3DP EHPK 3PXP');
+
+      vi.mocked(confirmSignIn).mockImplementation(async () => {
+        signedIn = true;
+        return done;
+      });
+      const verify = screen.getByRole('button', { name: 'Verify' });
+      expect(verify).toHaveProperty('disabled', true);
+      await user.type(screen.getByRole('textbox', { name: /^Code/ }), '123456');
+      await user.click(verify);
+      expect(confirmSignIn).toHaveBeenCalledWith({ challengeResponse: '123456' });
+      await choosePrivateSession(user);
+    });
+
+    it('says so when the first code is wrong, and stays on the set-up', async () => {
+      const { user } = await renderLogin();
+      vi.mocked(signIn).mockResolvedValue(setupRequired);
+      await enterPassword(user);
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' });
+      vi.mocked(confirmSignIn).mockRejectedValue(cognitoError('EnableSoftwareTokenMFAException', 'Code mismatch'));
+      await user.type(screen.getByRole('textbox', { name: /^Code/ }), '000000');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      const alert = await troubleAlert();
+      expect(within(alert).getByText('Wrong code. Enter the current code from your authenticator app.')).toBeTruthy();
+      expect(screen.getByRole('heading', { name: 'Set up an authenticator app' })).toBeTruthy();
+    });
+  });
+
   it('sends a visitor who is already signed in Home', async () => {
     signedIn = true;
+    storeSessionId();
     const { router } = renderApp('/login');
     expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');

@@ -11,6 +11,7 @@ describe('signInErrorMessage', () => {
     [cognitoError('TooManyRequestsException'), 'Too many attempts. Wait a few minutes, then try again.'],
     [cognitoError('LimitExceededException'), 'Too many attempts. Wait a few minutes, then try again.'],
     [cognitoError('CodeMismatchException'), 'Wrong code. Enter the current code from your authenticator app.'],
+    [cognitoError('EnableSoftwareTokenMFAException', 'Code mismatch'), 'Wrong code. Enter the current code from your authenticator app.'],
     [cognitoError('ExpiredCodeException'), 'That code has expired. Enter the current code from your authenticator app.'],
     [cognitoError('InternalErrorException', 'Cognito is having a bad day'), 'Cognito is having a bad day'],
     [cognitoError('SomethingNew', ''), 'Sign-in failed. Try again.'],

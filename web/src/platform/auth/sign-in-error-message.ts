@@ -1,4 +1,4 @@
-// A sign-in failure in words a clinician can act on, chosen by the Cognito (or Amplify) error name.
+// A sign-in (or authenticator set-up) failure in words a clinician can act on, chosen by the Cognito (or Amplify) error name.
 
 const messages: Record<string, string> = {
   NotAuthorizedException: 'Wrong email or password.',
@@ -9,6 +9,8 @@ const messages: Record<string, string> = {
   TooManyRequestsException: 'Too many attempts. Wait a few minutes, then try again.',
   LimitExceededException: 'Too many attempts. Wait a few minutes, then try again.',
   CodeMismatchException: 'Wrong code. Enter the current code from your authenticator app.',
+  // Cognito's answer to a wrong first code when an authenticator is being set up.
+  EnableSoftwareTokenMFAException: 'Wrong code. Enter the current code from your authenticator app.',
   ExpiredCodeException: 'That code has expired. Enter the current code from your authenticator app.',
   NetworkError: 'Chartside could not reach the sign-in service. Check your connection and try again.',
 };

@@ -1,0 +1,191 @@
+// Login sessions in Chromium: each option of the 'Login Session Options' dialog (an invalid custom expiry included),
+// a public session that expires, remote sign-out from a second browser, and terminate-all.
+// The page.evaluate callbacks run in the browser, hence the DOM types:
+/// <reference lib="dom" />
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../harness/browser';
+import { sharedRuntime } from '../harness/shared-runtime';
+import { createUser, type TestUser } from '../harness/users';
+import {
+  chooseSession,
+  enterPassword,
+  newContext,
+  PHONE,
+  realtimeOpen,
+  sessionDialog,
+  shot,
+  signIn,
+  storedSessionId,
+  type SessionChoice,
+} from '../harness/web';
+
+const runtime = sharedRuntime();
+let browser: Browser;
+let user: TestUser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await createUser(runtime);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const HOUR_MS = 3_600_000;
+
+/** Waits until the page shows Login (a sign-out ends with a reload onto it). */
+const waitForLogin = (page: Page, timeout: number) => page.getByRole('button', { name: 'Login' }).waitFor({ timeout });
+
+describe('the Login Session Options dialog', () => {
+  it.each<[string, SessionChoice, string, number | null]>([
+    ['private (persistent)', { type: 'private' }, 'private', null],
+    ['public with the default, 24 hours', { type: 'public' }, 'public', 24],
+    ['public, 2 hours', { type: 'public', preset: 2 }, 'public', 2],
+    ['public, 6 hours', { type: 'public', preset: 6 }, 'public', 6],
+    ['public, 12 hours', { type: 'public', preset: 12 }, 'public', 12],
+    ['public, 90 custom minutes', { type: 'public', custom: '90', unit: 'Minutes' }, 'public', 1.5],
+    ['public, 168 custom hours', { type: 'public', custom: '168', unit: 'Hours' }, 'public', 168],
+  ])('starts a %s session', async (_name, choice, type, hours) => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const before = Date.now();
+    const session = await signIn(page, runtime.url, user, choice);
+    expect(session.type).toBe(type);
+    expect(session.expirationHours).toBe(hours);
+    if (hours === null) expect(session.expiresAt).toBeNull();
+    else expect(Math.abs(Date.parse(session.expiresAt!) - before - hours * HOUR_MS)).toBeLessThan(60_000);
+    expect(await storedSessionId(page)).toBe(session.sessionId);
+    await context.close();
+  });
+
+  it('marks an invalid custom expiry red and disables Continue', async () => {
+    for (const viewport of [undefined, PHONE]) {
+      const context = await newContext(browser, viewport);
+      const page = await context.newPage();
+      await enterPassword(page, runtime.url, user);
+      await chooseSession(page, { type: 'public', custom: '1.5', unit: 'Hours' });
+      const dialog = sessionDialog(page);
+      const input = dialog.getByRole('textbox', { name: 'Custom expiry' });
+      const continueButton = dialog.getByRole('button', { name: 'Continue' });
+      await dialog.getByText('Enter a whole number of hours, from 1 to 168.').waitFor();
+      expect(await input.getAttribute('aria-invalid')).toBe('true');
+      expect(await continueButton.isDisabled()).toBe(true);
+      // Red: the border takes Mantine's error colour (after its colour transition).
+      const border = async () => (await input.evaluate((el) => getComputedStyle(el).borderColor)).match(/\d+/g)!.map(Number);
+      await expect.poll(async () => {
+        const [red = 0, green = 0, blue = 0] = await border();
+        return red > 150 && green + blue < red;
+      }, { timeout: 3_000 }).toBe(true);
+      await shot(page, `session-dialog-invalid-${viewport ? 'phone' : 'desktop'}`);
+
+      for (const [value, unit] of [['10081', 'Minutes'], ['0', 'Minutes'], ['169', 'Hours']] as const) {
+        await dialog.getByText(unit, { exact: true }).click();
+        await input.fill(value);
+        expect(await input.getAttribute('aria-invalid')).toBe('true');
+        expect(await continueButton.isDisabled()).toBe(true);
+      }
+      await input.fill('45');
+      expect(await input.getAttribute('aria-invalid')).not.toBe('true');
+      expect(await continueButton.isDisabled()).toBe(false);
+      await context.close();
+    }
+  });
+});
+
+describe('a public session', () => {
+  it('signs the browser out when it expires', { timeout: 150_000 }, async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const session = await signIn(page, runtime.url, user, { type: 'public', custom: '1', unit: 'Minutes' });
+    const expiresAt = Date.parse(session.expiresAt!);
+    expect(expiresAt - Date.now()).toBeLessThanOrEqual(60_000);
+    await waitForLogin(page, expiresAt - Date.now() + 15_000);
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt - 1_000);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await storedSessionId(page)).toBeNull();
+    // The way back is a new sign-in, with a new choice.
+    await enterPassword(page, runtime.url, user);
+    await sessionDialog(page).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+});
+
+describe('signing sessions out', () => {
+  /** Two browsers of the same clinician, each signed in with its own session; the first with its socket open. */
+  const twoBrowsers = async () => {
+    const first = await newContext(browser);
+    const firstPage = await first.newPage();
+    const socket = realtimeOpen(firstPage);
+    const firstSession = await signIn(firstPage, runtime.url, user);
+    await socket;
+    const second = await newContext(browser);
+    const secondPage = await second.newPage();
+    await signIn(secondPage, runtime.url, user);
+    await secondPage.goto(`${runtime.url}/sessions`);
+    await secondPage.getByRole('heading', { level: 1, name: 'Sessions' }).waitFor();
+    return { first, firstPage, firstSession, second, secondPage };
+  };
+
+  it('signs the first browser out, and reloads it onto Login, when the second signs its session out', async () => {
+    const { first, firstPage, firstSession, second, secondPage } = await twoBrowsers();
+    const live = secondPage.getByRole('region', { name: /^Signed in/ });
+    const firstCard = live.getByRole('listitem').filter({ hasNotText: 'This browser' }).first();
+    await firstCard.waitFor();
+    await secondPage.waitForTimeout(300);
+    await shot(secondPage, 'sessions-desktop', true);
+
+    const liveCount = await live.getByRole('listitem').count();
+    const reloaded = firstPage.waitForEvent('load', { timeout: 10_000 });
+    const started = Date.now();
+    await firstCard.getByRole('button', { name: 'Sign out' }).click();
+    await reloaded;
+    await waitForLogin(firstPage, 5_000);
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(await storedSessionId(firstPage)).toBeNull();
+
+    // The second browser stays signed in and no longer lists the first session as signed in.
+    await expect.poll(() => live.getByRole('listitem').count(), { timeout: 10_000 }).toBe(liveCount - 1);
+    expect(await storedSessionId(secondPage)).not.toBeNull();
+    expect(firstSession.sessionId).not.toBe(await storedSessionId(secondPage));
+    await first.close();
+    await second.close();
+  });
+
+  it('terminates all sessions: both browsers end on Login', async () => {
+    const { first, firstPage, second, secondPage } = await twoBrowsers();
+    await secondPage.getByRole('button', { name: 'Terminate all sessions' }).click();
+    const dialog = secondPage.getByRole('dialog', { name: 'Terminate all sessions?' });
+    await dialog.waitFor();
+    await secondPage.waitForTimeout(300); // the dialog's opening transition
+    await shot(secondPage, 'sessions-terminate-all-desktop');
+    const firstReloaded = firstPage.waitForEvent('load', { timeout: 10_000 });
+    const started = Date.now();
+    await dialog.getByRole('button', { name: 'Terminate all sessions' }).click();
+    await waitForLogin(secondPage, 10_000);
+    await firstReloaded;
+    await waitForLogin(firstPage, 5_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await storedSessionId(firstPage)).toBeNull();
+    expect(await storedSessionId(secondPage)).toBeNull();
+
+    // Signing in again works, with a new session.
+    await signIn(secondPage, runtime.url, user);
+    await first.close();
+    await second.close();
+  });
+});
+
+describe('the Sessions page on a phone', () => {
+  it('lists the sessions readably at 390 px', async () => {
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    await signIn(page, runtime.url, user);
+    await page.goto(`${runtime.url}/sessions`);
+    await page.getByRole('region', { name: /^Signed in/ }).getByText('This browser').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.waitForTimeout(300);
+    await shot(page, 'sessions-phone');
+    await context.close();
+  });
+});

@@ -1,0 +1,82 @@
+// Driving the web app in Chromium as a clinician does: sign in (password, code, session options), take screenshots.
+// The page.evaluate callbacks run in the browser, hence the DOM types:
+/// <reference lib="dom" />
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { totpCode } from '../../infra/local/src/users';
+import { screenshotDir } from './browser';
+import type { TestUser } from './users';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** Where the web app keeps this browser's login-session id. */
+export const SESSION_ID_KEY = 'chartside.sessionId';
+
+export type SessionChoice =
+  | { type: 'private' }
+  | { type: 'public'; preset?: 2 | 6 | 12 | 24 }
+  | { type: 'public'; custom: string; unit: 'Minutes' | 'Hours' };
+
+export const newContext = (browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> =>
+  browser.newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Paris' });
+
+export const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
+
+/** The Login page's first step: email, password, Login. */
+export const enterPassword = async (page: Page, origin: string, user: Pick<TestUser, 'email' | 'password'>) => {
+  await page.goto(`${origin}/`);
+  await page.waitForURL('**/login');
+  await page.getByRole('textbox', { name: 'Email' }).fill(user.email);
+  // The password field's label also names its show/hide toggle.
+  await page.getByLabel('Password').and(page.locator('input[type=password]')).fill(user.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+};
+
+/** The second step for a user with an authenticator: the current code, computed from the secret. */
+export const enterCode = async (page: Page, secret: string) => {
+  const code = page.getByRole('textbox', { name: /^Code/ });
+  await code.waitFor({ timeout: 20_000 });
+  await code.fill(totpCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+};
+
+export const sessionDialog = (page: Page) => page.getByRole('dialog', { name: 'Login Session Options' });
+
+/** Makes a choice in the 'Login Session Options' dialog (without pressing Continue). */
+export const chooseSession = async (page: Page, choice: SessionChoice) => {
+  const dialog = sessionDialog(page);
+  await dialog.waitFor({ timeout: 20_000 });
+  if (choice.type === 'private') return dialog.getByRole('radio', { name: /^Private/ }).check();
+  await dialog.getByRole('radio', { name: /^Public/ }).check();
+  if ('custom' in choice) {
+    await dialog.getByRole('radio', { name: 'Custom' }).check();
+    await dialog.getByText(choice.unit, { exact: true }).click();
+    await dialog.getByRole('textbox', { name: 'Custom expiry' }).fill(choice.custom);
+  } else if (choice.preset) {
+    await dialog.getByRole('radio', { name: `${choice.preset} hours`, exact: true }).check();
+  }
+};
+
+/** Presses Continue and waits for Home; returns the session the server started. */
+export const continueToHome = async (page: Page, user: Pick<TestUser, 'email'>) => {
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/sessions') && r.request().method() === 'POST');
+  await sessionDialog(page).getByRole('button', { name: 'Continue' }).click();
+  const session = (await (await created).json()) as { sessionId: string; type: string; expirationHours: number | null; expiresAt: string | null };
+  await page.getByText(`Signed in as ${user.email}`).waitFor({ timeout: 20_000 });
+  return session;
+};
+
+/** Signs in all the way to Home: password, code (when the user has an authenticator), the session choice. */
+export const signIn = async (page: Page, origin: string, user: TestUser, choice: SessionChoice = { type: 'private' }) => {
+  await enterPassword(page, origin, user);
+  if (user.totpSecret) await enterCode(page, user.totpSecret);
+  await chooseSession(page, choice);
+  return continueToHome(page, user);
+};
+
+export const storedSessionId = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), SESSION_ID_KEY);
+
+/** Resolves once the page's realtime socket is open (it carries remote sign-outs). */
+export const realtimeOpen = (page: Page) =>
+  page.waitForEvent('websocket', { predicate: (ws) => new URL(ws.url()).pathname === '/ws', timeout: 20_000 });

@@ -1,0 +1,63 @@
+// The signed-in chrome around every page: the top bar (hidden on full-screen routes), the page itself, the
+// dialogs the top bar opens, the realtime connection and the daily backup.
+import type { RealtimeEvent } from '@chartside/shared';
+import { Box } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Outlet, useMatches } from 'react-router';
+import { sessionKeys } from '../../features/sessions/queries';
+import { useSignOut } from '../../platform/auth/use-sign-out';
+import { useDailyBackup } from '../../platform/daily-backup';
+import { usePlatform } from '../../platform/platform-context';
+import { useRealtime } from '../../platform/realtime/use-realtime';
+import { meKeys, useMe } from '../../platform/user-document';
+import { isRouteHandle } from '../route-handle';
+import { PlannedDialog } from './PlannedDialog';
+import classes from './shell.module.css';
+import { TopBar, type ShellDialog } from './TopBar';
+
+export function Shell() {
+  const queryClient = useQueryClient();
+  const { session } = usePlatform();
+  const signOut = useSignOut();
+  const [dialog, setDialog] = useState<ShellDialog>();
+  const hideTopBar = useMatches().some((match) => isRouteHandle(match.handle) && match.handle.hideTopBar === true);
+  const me = useMe();
+  useDailyBackup(me.data?.userId, me.dataUpdatedAt);
+
+  useRealtime({
+    onEvent: (event: RealtimeEvent) => {
+      if (event.type === 'user.updated') void queryClient.invalidateQueries({ queryKey: meKeys.all });
+      if (event.type === 'session.ended') {
+        // This browser's session was signed out elsewhere (the Sessions page of another device, terminate-all).
+        if (event.sessionId === session.id()) void session.end();
+        else void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      }
+    },
+    onReconnect: () => void queryClient.invalidateQueries(),
+  });
+
+  return (
+    <>
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      {!hideTopBar && <TopBar onOpenDialog={setDialog} onLogout={() => void signOut()} />}
+      <Box component="main" id="main" tabIndex={-1} className={classes.main}>
+        <Outlet />
+      </Box>
+      <PlannedDialog
+        opened={dialog === 'new-resource'}
+        title="Create New Resource"
+        purpose="Save a text, link, file, article, case, guide or clinical resource to your library, with a name, tags, a description and a link."
+        onClose={() => setDialog(undefined)}
+      />
+      <PlannedDialog
+        opened={dialog === 'text-transformer'}
+        title="Text Transformer"
+        purpose="Paste text, or add an image, and have the AI rewrite it the way you ask."
+        onClose={() => setDialog(undefined)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+// The tools (spec section 2, /tools/...): path, name and what each will do. Read by the route table and the Tools page.
+export interface Tool {
+  slug: string;
+  title: string;
+  purpose: string;
+  /** Full-screen tools show no top bar (spec: ToolCaseChat). */
+  hideTopBar?: boolean;
+}
+
+export const tools: readonly Tool[] = [
+  { slug: 'vacall', title: 'VA Call', purpose: 'A helper for VA on-call work.' },
+  { slug: 'signout', title: 'Sign-out', purpose: 'Prepare the hand-off of your patients to the next clinician.' },
+  { slug: 'prompts', title: 'Prompts', purpose: 'Your saved AI prompts, with your favorites first.' },
+  { slug: 'casechat', title: 'Case Chat', purpose: 'Talk a clinical case through with the AI, full screen.', hideTopBar: true },
+  { slug: 'feedback', title: 'Feedback', purpose: 'Tell the Chartside team what works and what does not.' },
+  { slug: 'moonlight', title: 'Moonlight', purpose: 'A helper for moonlighting shifts.' },
+  { slug: 'fileencrypt', title: 'File Encrypt', purpose: 'Encrypt a file before you store or share it.' },
+  { slug: 'transcription', title: 'Transcription', purpose: 'Turn dictated or recorded audio into text.' },
+  { slug: 'vectorsearch', title: 'Vector Search', purpose: 'Ask questions across your saved resources.' },
+  { slug: 'filerenamer', title: 'File Renamer', purpose: 'Rename many files at once.' },
+  { slug: 'texttospeech', title: 'Text to Speech', purpose: 'Have text read aloud.' },
+];
