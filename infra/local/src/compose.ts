@@ -12,12 +12,8 @@ import { documentTable, tableIsActive } from '@chartside/lambdas/adapters/aws/dy
 import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
 import { fastGeoipLocator } from '@chartside/lambdas/adapters/geo/fast-geoip-locator';
 import { jwksTokenVerifier } from '@chartside/lambdas/adapters/local/jwks-token-verifier';
-import { BackupRepository } from '@chartside/lambdas/data/backup-repository';
 import { ConnectionRepository } from '@chartside/lambdas/data/connection-repository';
-import { FeedRepository } from '@chartside/lambdas/data/feed-repository';
-import { SessionRepository } from '@chartside/lambdas/data/session-repository';
-import { TaggedItemRepository } from '@chartside/lambdas/data/tagged-item-repository';
-import { UserRepository } from '@chartside/lambdas/data/user-repository';
+import { createRepositories } from '@chartside/lambdas/data/repositories';
 import type { ClientIp, HttpDeps } from '@chartside/lambdas/http/deps';
 import { systemClock } from '@chartside/lambdas/ports/clock';
 import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
@@ -81,11 +77,7 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   };
 
   const http: HttpDeps = {
-    users: new UserRepository(table, systemClock),
-    sessions: new SessionRepository(table),
-    backups: new BackupRepository(table),
-    feed: new FeedRepository(table),
-    taggedItems: new TaggedItemRepository(table),
+    ...createRepositories(table, systemClock),
     tokenVerifier,
     userDirectory: cognitoUserDirectory(cognito),
     broadcast: createBroadcast(realtime),

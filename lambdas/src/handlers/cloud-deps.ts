@@ -1,12 +1,8 @@
 // The cloud composition root: AWS adapters built once per container from the environment.
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { BackupRepository } from '../data/backup-repository';
 import { ConnectionRepository } from '../data/connection-repository';
-import { FeedRepository } from '../data/feed-repository';
-import { SessionRepository } from '../data/session-repository';
-import { TaggedItemRepository } from '../data/tagged-item-repository';
-import { UserRepository } from '../data/user-repository';
+import { createRepositories } from '../data/repositories';
 import type { HttpDeps } from '../http/deps';
 import { apiGatewayConnectionPoster } from '../adapters/aws/api-gateway-connection-poster';
 import { cognitoTokenVerifier } from '../adapters/aws/cognito-token-verifier';
@@ -30,11 +26,7 @@ const tokenVerifier = cognitoTokenVerifier(config.USER_POOL_ID, config.USER_POOL
 export const realtimeDeps: RealtimeDeps = { connections, poster, tokenVerifier, clock: systemClock, logger };
 
 export const httpDeps: HttpDeps = {
-  users: new UserRepository(table, systemClock),
-  sessions: new SessionRepository(table),
-  backups: new BackupRepository(table),
-  feed: new FeedRepository(table),
-  taggedItems: new TaggedItemRepository(table),
+  ...createRepositories(table, systemClock),
   tokenVerifier,
   userDirectory: cognitoUserDirectory(new CognitoIdentityProviderClient({})),
   broadcast: createBroadcast(realtimeDeps),

@@ -1,10 +1,6 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'hono';
-import type { BackupRepository } from '../data/backup-repository';
-import type { FeedRepository } from '../data/feed-repository';
-import type { SessionRepository } from '../data/session-repository';
-import type { TaggedItemRepository } from '../data/tagged-item-repository';
-import type { UserRepository } from '../data/user-repository';
+import type { Repositories } from '../data/repositories';
 import type { Clock } from '../ports/clock';
 import type { GeoLocator } from '../ports/geo-locator';
 import type { HealthCheck } from '../ports/health-check';
@@ -19,12 +15,7 @@ import type { Broadcast } from '../ws/broadcast';
 export type ClientIp = (c: Context<HttpEnv>) => string;
 
 /** Everything the HTTP routers need; built once per runtime by its composition root. */
-export interface HttpDeps {
-  users: UserRepository;
-  sessions: SessionRepository;
-  backups: BackupRepository;
-  feed: FeedRepository;
-  taggedItems: TaggedItemRepository;
+export interface HttpDeps extends Repositories {
   tokenVerifier: TokenVerifier;
   userDirectory: UserDirectory;
   broadcast: Broadcast;

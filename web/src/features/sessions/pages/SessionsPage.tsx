@@ -1,6 +1,6 @@
 // /sessions: every login session of the user, the current one marked; sign out any one, or terminate them all.
 import { sessionHasEnded, type Session } from '@chartside/shared';
-import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -9,6 +9,7 @@ import { useSignOut } from '../../../platform/auth/use-sign-out';
 import { SessionCard } from '../components/SessionCard';
 import { useSessions, useSignOutSession } from '../queries';
 import { deviceName } from '../session-format';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 
 type Confirming = 'this-session' | 'all-sessions' | undefined;
 
@@ -72,16 +73,7 @@ export function SessionsPage() {
     >
       <Text>Every browser where you signed in to Chartside. Sign out any session you do not recognize.</Text>
       {sessions.isPending && <Loader aria-label="Loading sessions" />}
-      {sessions.isError && (
-        <Alert color="red" title="Could not load your sessions">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{sessions.error.message}</Text>
-            <Button size="xs" variant="default" onClick={() => void sessions.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      <QueryErrorAlert query={sessions} what="your sessions" />
       {sessions.data && (
         <>
           <Stack gap="sm" component="section" aria-labelledby="active-sessions">

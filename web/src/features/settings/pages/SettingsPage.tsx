@@ -1,6 +1,6 @@
 // /settings: the preference switches (kept in the user document, applied live on the user's other devices),
 // security (the authenticator app), and the pages for sessions and tags.
-import { Alert, Anchor, Button, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/PageFrame';
@@ -8,6 +8,7 @@ import { usePlatform } from '../../../platform/platform-context';
 import { useMe } from '../../../platform/user-document';
 import { AuthenticatorSettings } from '../components/AuthenticatorSettings';
 import { PreferenceSwitches } from '../components/PreferenceSwitches';
+import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -29,16 +30,7 @@ export function SettingsPage() {
   return (
     <PageFrame title="Settings">
       {me.isPending && <Loader aria-label="Loading your settings" />}
-      {me.isError && (
-        <Alert color="red" title="Could not load your settings">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{me.error.message}</Text>
-            <Button size="xs" variant="default" onClick={() => void me.refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+      <QueryErrorAlert query={me} what="your settings" />
       {me.data && (
         <>
           <Section id="settings-preferences" title="Preferences">

@@ -1,0 +1,18 @@
+// Every repository over the one table, built in one place for both composition roots.
+import type { Clock } from '../ports/clock';
+import { BackupRepository } from './backup-repository';
+import { FeedRepository } from './feed-repository';
+import { SessionRepository } from './session-repository';
+import type { Table } from './table';
+import { TaggedItemRepository } from './tagged-item-repository';
+import { UserRepository } from './user-repository';
+
+export const createRepositories = (table: Table, clock: Clock) => ({
+  users: new UserRepository(table, clock),
+  sessions: new SessionRepository(table),
+  backups: new BackupRepository(table),
+  feed: new FeedRepository(table),
+  taggedItems: new TaggedItemRepository(table),
+});
+
+export type Repositories = ReturnType<typeof createRepositories>;
