@@ -1,26 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { unreadBadge } from '../../features/feed/queries';
 import { apiError, fakeApi } from '../../test/fake-api';
 import { FakeWebSocket } from '../../test/fake-web-socket';
-import { signedInSession, signedOutSession, storedSessionId, storeSessionId } from '../../test/fixtures';
+import { installSignedInBrowser } from '../../test/signed-in-browser';
+import { storedSessionId, storeSessionId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
 let api: ReturnType<typeof fakeApi>;
-let signedIn: boolean;
-
 beforeEach(() => {
-  signedIn = true;
-  vi.mocked(fetchAuthSession).mockImplementation(async () => (signedIn ? signedInSession() : signedOutSession()));
-  vi.mocked(signOut).mockImplementation(async () => {
-    signedIn = false;
-  });
-  api = fakeApi().install();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
+  api = installSignedInBrowser();
   storeSessionId('session-1');
 });
 

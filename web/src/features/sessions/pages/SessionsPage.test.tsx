@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fetchAuthSession, signOut } from 'aws-amplify/auth';
+import { signOut } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
-import { loginSession, signedInSession, signedOutSession, storedSessionId, storeSessionId } from '../../../test/fixtures';
+import { installSignedInBrowser } from '../../../test/signed-in-browser';
+import { loginSession, storedSessionId, storeSessionId } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
@@ -22,16 +23,8 @@ const phone = loginSession({
 const old = loginSession({ sessionId: 'session-3', isCurrentSession: false, signedIn: false, device: { type: 'desktop', browser: 'Firefox', os: 'Windows' } });
 
 let api: ReturnType<typeof fakeApi>;
-let signedIn: boolean;
-
 beforeEach(() => {
-  signedIn = true;
-  vi.mocked(fetchAuthSession).mockImplementation(async () => (signedIn ? signedInSession() : signedOutSession()));
-  vi.mocked(signOut).mockImplementation(async () => {
-    signedIn = false;
-  });
-  api = fakeApi({ session: current, sessions: [current, phone, old] }).install();
-  vi.stubGlobal('WebSocket', FakeWebSocket);
+  api = installSignedInBrowser({ session: current, sessions: [current, phone, old] });
   storeSessionId('session-1');
 });
 
