@@ -3,6 +3,7 @@
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
+import { fakeMatchMedia } from './match-media';
 
 afterEach(() => {
   cleanup();
@@ -12,16 +13,7 @@ afterEach(() => {
 Object.defineProperty(window, 'matchMedia', {
   configurable: true,
   writable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }),
+  value: fakeMatchMedia(() => false),
 });
 
 class ResizeObserverStub implements ResizeObserver {

@@ -6,6 +6,7 @@ import { unreadBadge } from '../../features/feed/queries';
 import { apiError, fakeApi } from '../../test/fake-api';
 import { FakeWebSocket } from '../../test/fake-web-socket';
 import { installSignedInBrowser } from '../../test/signed-in-browser';
+import { fakeMatchMedia } from '../../test/match-media';
 import { storedSessionId, storeSessionId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 
@@ -40,17 +41,7 @@ const shownMenu = async () => {
 };
 
 /** A screen at least Mantine's `sm` wide (jsdom's own matchMedia matches nothing: a phone). */
-const wideScreen = () =>
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query === '(min-width: 48em)',
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }));
+const wideScreen = () => vi.stubGlobal('matchMedia', fakeMatchMedia((query) => query === '(min-width: 48em)'));
 
 describe('unreadBadge', () => {
   it.each([
