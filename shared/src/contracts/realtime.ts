@@ -6,6 +6,8 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('user.updated'), version: z.number().int() }),
   /** A session was signed out (remotely, or by terminate-all); the browser holding it signs out and reloads. */
   z.object({ type: z.literal('session.ended'), sessionId: z.string() }),
+  /** A resource was written (or deleted, version null) by another tab or device; an open copy refetches. */
+  z.object({ type: z.literal('resource.updated'), resourceId: z.string(), version: z.number().int().nullable() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;

@@ -1,0 +1,41 @@
+// File storage: uploads go straight to the bucket by presigned PUT; reads by short-lived presigned GET. Keys are always
+// under the signed-in user's own prefix (userContent/{uid}/), checked on every call.
+import { z } from 'zod';
+import { MAX_SHORT_TEXT } from '../limits';
+import { MAX_FILE_BYTES } from '../resources/files';
+import { ResourceFile } from '../resources/resource';
+
+const filePath = z.string().min(1).max(500);
+
+export const CreateUploadBody = z.strictObject({
+  fileName: z.string().trim().min(1).max(MAX_SHORT_TEXT),
+  size: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(MAX_FILE_BYTES, `Files can be at most ${MAX_FILE_BYTES / 1024 / 1024} MB.`),
+  /** The browser's type for the file; derived from the extension when empty. */
+  contentType: z.string().max(200).optional(),
+  /** Temporary files go under temp/ and expire after a day. */
+  temp: z.boolean().default(false),
+});
+
+export const Upload = z.object({
+  /** The entry to add to the resource once the PUT succeeded. */
+  file: ResourceFile,
+  uploadUrl: z.string(),
+  /** Headers the PUT must send exactly (they are part of the signature). */
+  headers: z.record(z.string(), z.string()),
+  expiresAt: z.iso.datetime(),
+});
+export type Upload = z.infer<typeof Upload>;
+
+export const FilePathBody = z.strictObject({ filePath });
+export const DownloadUrl = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
+export const FileDeleted = z.object({ deleted: z.literal(true) });
+
+export const filesContract = {
+  createUpload: { method: 'post', path: '/files/uploads', summary: 'A presigned PUT for a new file of the user', body: CreateUploadBody, response: Upload },
+  downloadUrl: { method: 'post', path: '/files/download-url', summary: "A short-lived presigned GET for one of the user's files", body: FilePathBody, response: DownloadUrl },
+  remove: { method: 'post', path: '/files/delete', summary: "Delete one of the user's files that no resource holds (an abandoned upload)", body: FilePathBody, response: FileDeleted },
+} as const;

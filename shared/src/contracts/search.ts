@@ -1,0 +1,64 @@
+// Full-text search over the user's resources. One contract for both engines (SQLite FTS5 locally, OpenSearch in the cloud).
+import { z } from 'zod';
+import { MAX_SHORT_TEXT } from '../limits';
+import { TagCount } from './tags';
+import { ResourceSummary } from '../resources/resource';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+export const searchPageSizes = [10, 25, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+/** No search reaches past this many hits, however it is paged. */
+export const SEARCH_MAX_HITS = 1000;
+export const MAX_SEARCH_QUERY = 500;
+/** Tags shown on a result before '+N more'. */
+export const SEARCH_RESULT_TAGS = 6;
+
+/** Field weights: a name match outranks everything; tags and description next; section text last. */
+export const searchFieldWeights = { name: 1000, tags: 50, description: 50, textSections: 1 } as const;
+export type SearchField = keyof typeof searchFieldWeights;
+export const searchFields = Object.keys(searchFieldWeights) as SearchField[];
+
+export const SearchRequest = z.strictObject({
+  query: z.string().max(MAX_SEARCH_QUERY).default(''),
+  /** Only favorites. */
+  flagged: z.boolean().default(false),
+  /** Every listed tag must be on the resource. */
+  tags: z.array(z.string().max(MAX_SHORT_TEXT)).max(50).default([]),
+  page: z.number().int().min(1).max(SEARCH_MAX_HITS).default(1),
+  perPage: z.union([z.literal(10), z.literal(25), z.literal(100)]).default(DEFAULT_PAGE_SIZE),
+});
+export type SearchRequest = z.infer<typeof SearchRequest>;
+
+/** A piece of matched text: the parts to highlight are marked, so no HTML travels. */
+export const Snippet = z.object({
+  field: z.enum(['name', 'tags', 'description', 'textSections']),
+  parts: z.array(z.object({ text: z.string(), highlight: z.boolean() })),
+});
+export type Snippet = z.infer<typeof Snippet>;
+
+export const SearchHit = ResourceSummary.pick({ id: true, name: true, type: true, tags: true, favorite: true, link: true, description: true, createdAt: true }).extend({
+  snippets: z.array(Snippet),
+});
+export type SearchHit = z.infer<typeof SearchHit>;
+
+export const SearchResult = z.object({
+  hits: z.array(SearchHit),
+  /** Matching resources, at most SEARCH_MAX_HITS. */
+  found: z.number().int().nonnegative(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+  /** Tags of every matching resource, with how many carry each, most first. */
+  facets: z.array(TagCount),
+});
+export type SearchResult = z.infer<typeof SearchResult>;
+
+export const searchContract = {
+  search: {
+    method: 'post',
+    path: '/search',
+    summary:
+      'Search the user’s resources: weighted match (name 1000, tags 50, description 50, sections 1), newest first among equals; an empty query lists everything newest first',
+    body: SearchRequest,
+    response: SearchResult,
+  },
+} as const;
