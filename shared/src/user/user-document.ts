@@ -8,6 +8,7 @@ const list = <T extends z.ZodType>(item: T) => z.array(item).max(MAX_LIST_ITEMS)
 
 export const resourceTypes = ['text', 'link', 'files', 'article', 'case', 'guide', 'clinical'] as const;
 export const ResourceType = z.enum(resourceTypes);
+export type ResourceType = z.infer<typeof ResourceType>;
 
 export const panelSortOptions = ['name', 'room', 'appointment', 'task'] as const;
 
