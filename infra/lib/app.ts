@@ -16,7 +16,7 @@ export const buildChartside = (app: App, config: DeployConfig, paths: SourcePath
   const data = new DataStack(app, `${config.appName}Data`, {
     env,
     config,
-    description: 'Chartside stateful resources: data key, table, files bucket, user pool (retained on delete)',
+    description: 'Chartside stateful resources: data key, table, files bucket, user pool, search domain (retained on delete)',
   });
   const stack = new AppStack(app, `${config.appName}App`, {
     env,
@@ -25,6 +25,7 @@ export const buildChartside = (app: App, config: DeployConfig, paths: SourcePath
     data: data.data,
     files: data.files,
     auth: data.auth,
+    search: data.search,
     description: 'Chartside stateless resources: functions, HTTP and WebSocket APIs, web distribution',
   });
   addNagChecks(app);

@@ -12,7 +12,20 @@ describe('deploy config', () => {
       wsAccessLogs: false,
       logRetentionDays: 365,
       logLevel: 'INFO',
+      searchInstanceType: 't3.small.search',
+      searchInstanceCount: 1,
+      searchVolumeGiB: 10,
     });
+  });
+
+  it('sizes the search domain from context, one node or an even number', () => {
+    expect(parseDeployConfig({ searchInstanceType: 'r7g.large.search', searchInstanceCount: '2', searchVolumeGiB: '100' })).toMatchObject({
+      searchInstanceType: 'r7g.large.search',
+      searchInstanceCount: 2,
+      searchVolumeGiB: 100,
+    });
+    expect(() => parseDeployConfig({ searchInstanceCount: '3' })).toThrow('searchInstanceCount must be 1 or even');
+    expect(() => parseDeployConfig({ searchInstanceType: 'large' })).toThrow('must be an OpenSearch instance type');
   });
 
   it('reads CDK context, where `-c key=value` gives strings', () => {

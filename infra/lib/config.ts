@@ -32,6 +32,15 @@ const fields = {
     .default(false),
   logRetentionDays: z.coerce.number().pipe(z.enum(RetentionDays)).default(RetentionDays.ONE_YEAR),
   logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+  /** Sent to Crossref and Unpaywall (which ask callers for one) when resolving DOIs and auto-filling articles. */
+  contactEmail: z.email().optional(),
+  /** OpenSearch data nodes for search: the instance type, how many (1, or an even number spread over two zones), GiB each. */
+  searchInstanceType: z
+    .string()
+    .regex(/^[a-z0-9]+\.[a-z0-9]+\.search$/, 'must be an OpenSearch instance type such as t3.small.search')
+    .default('t3.small.search'),
+  searchInstanceCount: z.coerce.number().int().min(1).max(20).default(1),
+  searchVolumeGiB: z.coerce.number().int().min(10).max(1024).default(10),
 };
 
 export const DeployConfig = z
@@ -39,6 +48,10 @@ export const DeployConfig = z
   .refine((c) => (c.webDomain === undefined) === (c.webCertificateArn === undefined), {
     message: 'webDomain and webCertificateArn go together: CloudFront serves a custom domain only with its certificate',
     path: ['webDomain'],
+  })
+  .refine((c) => c.searchInstanceCount === 1 || c.searchInstanceCount % 2 === 0, {
+    message: 'searchInstanceCount must be 1 or even: more than one node is spread evenly over two availability zones',
+    path: ['searchInstanceCount'],
   });
 export type DeployConfig = z.infer<typeof DeployConfig>;
 
@@ -64,3 +77,6 @@ export const webOrigins = (config: DeployConfig): string[] =>
  */
 export const filesBucketName = (config: DeployConfig): string =>
   `${config.appName.toLowerCase()}-files-${config.account}-${config.region}`;
+
+/** The search domain's name, fixed for the same reason (OpenSearch allows 28 characters: the prefix is cut to fit). */
+export const searchDomainName = (config: DeployConfig): string => `${config.appName.toLowerCase().slice(0, 21)}-search`;

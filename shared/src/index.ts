@@ -1,6 +1,7 @@
 export * from './limits';
 export * from './errors/app-error';
 export * from './user/user-document';
+export * from './user/home-lists';
 export * from './contracts/runtime-config';
 export * from './contracts/realtime';
 export * from './contracts/me';
@@ -19,3 +20,4 @@ export * from './contracts/resources';
 export * from './contracts/files';
 export * from './contracts/articles';
 export * from './contracts/search';
+export * from './sync/merge-fields';

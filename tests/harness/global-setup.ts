@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { articleFixtureEnv, startArticleFixtures } from './article-fixtures';
 import { repoRoot, startRuntime } from './runtime';
 
 declare module 'vitest' {
@@ -9,12 +10,16 @@ declare module 'vitest' {
     runtimeUrl: string;
     runtimePort: number;
     runtimeDataDir: string;
+    /** The stand-in for Crossref, Unpaywall and article pages the runtime is pointed at. */
+    articleFixturesUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` before the tests (npm test does).');
-  const runtime = await startRuntime();
+  // The outside world the runtime calls comes up first, so the runtime starts pointed at it.
+  const articleFixtures = await startArticleFixtures();
+  const runtime = await startRuntime({ env: articleFixtureEnv(articleFixtures) });
   runtime.child.once('exit', (code, signal) => {
     if (!stopping) console.error(`The suite's runtime exited unexpectedly (${code ?? signal}):\n${runtime.output()}`);
   });
@@ -22,8 +27,10 @@ export default async function setup(project: TestProject) {
   project.provide('runtimeUrl', runtime.url);
   project.provide('runtimePort', runtime.port);
   project.provide('runtimeDataDir', runtime.dataDir);
+  project.provide('articleFixturesUrl', articleFixtures.url);
   return async () => {
     stopping = true;
     await runtime.stop();
+    await articleFixtures.close();
   };
 }

@@ -1,7 +1,7 @@
 // Every route the API documents, called as nobody, as another user, and with a signed-out session: never the first
 // user's data. Then malformed and fuzzed input to every route that takes a body: always a 4xx, never a 500.
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, startSession, type Api, type Auth } from '../harness/api';
 import { localTable } from '../harness/dynamodb';
 import { sharedRuntime } from '../harness/shared-runtime';
@@ -27,6 +27,14 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   'POST /api/backups/daily': async () => ({ backupDate: today() }),
   'POST /api/tags/rename': async () => ({ kind: 'resource', from: 'Alice Tag', to: 'Renamed By Someone' }),
   'POST /api/tags/delete': async () => ({ kind: 'resource', tag: 'Alice Tag' }),
+  'POST /api/search': async () => ({ query: 'alice', tags: ['Alice Tag'] }),
+  'POST /api/resources': async () => ({ name: 'A new resource', type: 'text' }),
+  'PATCH /api/resources/{resourceId}': async () => ({ version: 1, name: 'Renamed By Someone', favorite: true }),
+  'POST /api/files/uploads': async () => ({ fileName: 'scan.pdf', size: 10 }),
+  'POST /api/files/download-url': async () => ({ filePath: alicesFilePath }),
+  'POST /api/files/delete': async () => ({ filePath: alicesFilePath }),
+  'POST /api/articles/resolve-doi': async () => ({ doi: '10.1056/NEJMoa2034577' }),
+  'POST /api/articles/lookup': async () => ({ articleUrl: `${inject('articleFixturesUrl')}/articles/nejm-bnt162b2` }),
 };
 /** Public by design; the OpenAPI document (also public) does not list itself. */
 const PUBLIC_ROUTES = ['GET /api/health'];
@@ -37,6 +45,8 @@ let operations: Operation[];
 
 /** The path with each parameter replaced by the id of one of Alice's records. */
 let alicesIds: Record<string, string>;
+/** The key of a file Alice uploaded. */
+let alicesFilePath: string;
 const withIds = (path: string, ids: Record<string, string>) =>
   path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(ids[name] ?? `no-${name}`));
 
@@ -57,7 +67,11 @@ beforeAll(async () => {
   await asAlice('PATCH', '/me', { version, resourceTags: ['Alice Tag'], attendings: ['Dr Alice'] });
   await table.put({ pk: `USER#${alice.userId}`, sk: 'RESOURCE#alice-1', tags: ['Alice Tag'], version: 1 });
   await table.put({ pk: `USER#${alice.userId}`, sk: 'FEED#alice-1', read: false });
-  alicesIds = { sessionId: aliceAuth.sessionId };
+  const upload = (await asAlice('POST', '/files/uploads', { fileName: 'alice.txt', size: 5 })).json as { file: { filePath: string }; uploadUrl: string; headers: Record<string, string> };
+  expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: 'alice' })).status).toBe(200);
+  alicesFilePath = upload.file.filePath;
+  const aliceResource = (await asAlice('POST', '/resources', { name: 'Alice resource', type: 'text' })).json;
+  alicesIds = { sessionId: aliceAuth.sessionId, resourceId: String(aliceResource.id) };
 
   const doc = (await api(runtime)('GET', '/openapi.json')).json as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -114,6 +128,8 @@ describe("with another user's token and live session", () => {
     expect((await asAlice('GET', '/me')).json).toMatchObject({ resourceTags: ['Alice Tag'], attendings: ['Dr Alice'], cprs: false });
     expect((await table.get(`USER#${alice.userId}`, 'RESOURCE#alice-1'))?.tags).toEqual(['Alice Tag']);
     expect((await asAlice('GET', '/feed/unread-count')).json).toEqual({ count: 1 });
+    expect((await asAlice('GET', `/resources/${alicesIds.resourceId}`)).json).toMatchObject({ name: 'Alice resource', favorite: false, version: 1 });
+    expect((await asAlice('POST', '/files/download-url', { filePath: alicesFilePath })).status).toBe(200);
   });
 });
 

@@ -27,7 +27,7 @@ describe('the local runtime', () => {
     expect(status).toBe(200);
     expect(json).toEqual({
       status: 'ok',
-      dependencies: { dynamodb: { ok: true }, s3: { ok: true }, cognito: { ok: true }, realtime: { ok: true }, web: { ok: true } },
+      dependencies: { dynamodb: { ok: true }, s3: { ok: true }, cognito: { ok: true }, search: { ok: true }, realtime: { ok: true }, web: { ok: true } },
     });
   });
 

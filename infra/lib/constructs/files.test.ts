@@ -1,3 +1,4 @@
+import { TEMP_FILE_DAYS, TEMP_FILE_TAG } from '@chartside/shared';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -59,12 +60,18 @@ describe('Files', () => {
     });
   });
 
-  it('expires temporary uploads under temp/ after a day', () => {
+  it("expires temporary uploads (tagged by their presigned PUT, inside each user's folder) after a day", () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       BucketName: BUCKET,
       LifecycleConfiguration: {
         Rules: Match.arrayWith([
-          Match.objectLike({ Id: 'expire-temp-uploads', Prefix: 'temp/', ExpirationInDays: 1, Status: 'Enabled' }),
+          Match.objectLike({
+            Id: 'expire-temp-uploads',
+            Prefix: 'userContent/',
+            TagFilters: [{ Key: TEMP_FILE_TAG.key, Value: TEMP_FILE_TAG.value }],
+            ExpirationInDays: TEMP_FILE_DAYS,
+            Status: 'Enabled',
+          }),
         ]),
       },
     });
@@ -95,14 +102,14 @@ describe('Files', () => {
     });
   });
 
-  it('grants object read/write and the key only through S3', () => {
+  it('grants object read/write (and the temp tag) on user content only, and the key only through S3', () => {
     template.hasResourceProperties('AWS::IAM::ManagedPolicy', {
       PolicyDocument: {
         Statement: [
           {
             Effect: 'Allow',
-            Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
-            Resource: `arn:aws:s3:::${BUCKET}/*`,
+            Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+            Resource: `arn:aws:s3:::${BUCKET}/userContent/*`,
           },
           {
             Effect: 'Allow',

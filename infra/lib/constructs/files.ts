@@ -1,9 +1,11 @@
 // The files bucket: user uploads and attachments, KMS-encrypted with the data key, reached by presigned URLs.
 //
-// Key layout (the lambdas build every key from the verified user id, never from the request):
-//   userContent/{userId}/...   a user's files; kept, versioned (old versions expire after 30 days)
-//   temp/{userId}/...          uploads not yet attached to a record; expire after 1 day
-// Temporary uploads sit under a top-level `temp/` so one lifecycle prefix covers every user.
+// Key layout (shared `filePathFor`; the lambdas build every key from the verified user id, never from the request):
+//   userContent/{userId}/{fileId}        a user's files; kept, versioned (old versions expire after 30 days)
+//   userContent/{userId}/temp/{fileId}   temporary uploads; expire after TEMP_FILE_DAYS
+// A lifecycle prefix cannot wildcard the user id, so temporary uploads also carry an object tag (TEMP_FILE_TAG, signed
+// into their presigned PUT) and the expiry rule matches the tag under userContent/.
+import { TEMP_FILE_DAYS, TEMP_FILE_TAG, userContentPrefix } from '@chartside/shared';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -11,7 +13,8 @@ import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnersh
 import { Construct } from 'constructs';
 import { acknowledge, wildcardResourceFinding } from '../nag';
 
-export const TEMP_PREFIX = 'temp/';
+/** 'userContent/': every user's objects, and nothing else the app writes. */
+export const USER_CONTENT_PREFIX = userContentPrefix('').slice(0, -1);
 
 export interface FilesProps {
   /** Globally unique; see `filesBucketName` in config.ts. */
@@ -71,7 +74,13 @@ export class Files extends Construct {
         },
       ],
       lifecycleRules: [
-        { id: 'expire-temp-uploads', prefix: TEMP_PREFIX, expiration: Duration.days(1), noncurrentVersionExpiration: Duration.days(1) },
+        {
+          id: 'expire-temp-uploads',
+          prefix: USER_CONTENT_PREFIX,
+          tagFilters: { [TEMP_FILE_TAG.key]: TEMP_FILE_TAG.value },
+          expiration: Duration.days(TEMP_FILE_DAYS),
+          noncurrentVersionExpiration: Duration.days(TEMP_FILE_DAYS),
+        },
         { id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(30) },
         { id: 'abort-incomplete-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
@@ -88,12 +97,15 @@ export class Files extends Construct {
     return `${this.bucketName}.s3.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
   }
 
-  /** Presign and serve PUT/GET/DELETE on any object key; the per-user prefix is enforced by the lambdas. */
+  /**
+   * Presign and serve PUT/GET/DELETE on user content only (PutObjectTagging for the temp tag a presigned PUT carries);
+   * the per-user prefix within it is enforced by the lambdas.
+   */
   grantReadWrite(policy: ManagedPolicy): void {
     const stack = Stack.of(this);
-    const objects = stack.formatArn({ service: 's3', region: '', account: '', resource: this.bucketName, resourceName: '*' });
+    const objects = stack.formatArn({ service: 's3', region: '', account: '', resource: this.bucketName, resourceName: `${USER_CONTENT_PREFIX}*` });
     policy.addStatements(
-      new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [objects] }),
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'], resources: [objects] }),
       new PolicyStatement({
         actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
         resources: [this.key.keyArn],
@@ -102,7 +114,7 @@ export class Files extends Construct {
     );
     acknowledge(policy, {
       [wildcardResourceFinding(policy, objects)]:
-        'Object keys are userContent/{userId}/... and temp/{userId}/...; the user id comes from the verified token at request time, so IAM cannot narrow it further.',
+        'Object keys are userContent/{userId}/...; the user id comes from the verified token at request time, so IAM cannot narrow it further.',
     });
   }
 }

@@ -71,18 +71,20 @@ describe('HttpApi', () => {
     });
     expect(statements).toContainEqual({
       Effect: 'Allow',
-      Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject'],
-      Resource: 'arn:aws:s3:::chartside-files-123456789012-us-east-1/*',
+      Action: ['s3:DeleteObject', 's3:GetObject', 's3:PutObject', 's3:PutObjectTagging'],
+      Resource: 'arn:aws:s3:::chartside-files-123456789012-us-east-1/userContent/*',
     });
     expect(JSON.stringify(statements)).toContain('dynamodb:PutItem');
   });
 
-  it('gives the function the stage callback URL and a timeout under the gateway limit', () => {
+  it('gives the function the stage callback URL, the article services and a timeout under the gateway limit', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Chartside HTTP API (Hono app)',
       Timeout: 28,
       Environment: {
         Variables: Match.objectLike({
+          ARTICLE_CROSSREF_URL: 'https://api.crossref.org',
+          ARTICLE_UNPAYWALL_URL: 'https://api.unpaywall.org',
           WS_MANAGEMENT_ENDPOINT: {
             'Fn::Join': [
               '',

@@ -27,7 +27,12 @@ export interface HttpApiProps {
   readonly auth: Auth;
   readonly realtime: Realtime;
   readonly logKey: IKey;
+  /** Sent to Crossref and Unpaywall; the function's default is used when unset. */
+  readonly contactEmail?: string;
 }
+
+/** The outside services the article lookups call (from the function, over the internet). */
+export const ARTICLE_SERVICES = { ARTICLE_CROSSREF_URL: 'https://api.crossref.org', ARTICLE_UNPAYWALL_URL: 'https://api.unpaywall.org' } as const;
 
 export class HttpApi extends Construct {
   readonly api: HttpApiGateway;
@@ -41,7 +46,12 @@ export class HttpApi extends Construct {
     this.handler = new AppFunction(this, 'Handler', {
       defaults: {
         ...defaults,
-        environment: { ...defaults.environment, WS_MANAGEMENT_ENDPOINT: props.realtime.managementEndpoint },
+        environment: {
+          ...defaults.environment,
+          WS_MANAGEMENT_ENDPOINT: props.realtime.managementEndpoint,
+          ...ARTICLE_SERVICES,
+          ...(props.contactEmail ? { ARTICLE_CONTACT_EMAIL: props.contactEmail } : {}),
+        },
       },
       handler: 'http',
       description: 'Chartside HTTP API (Hono app)',

@@ -8,6 +8,7 @@ import type { Data } from '../constructs/data';
 import type { Files } from '../constructs/files';
 import { HttpApi } from '../constructs/http-api';
 import { Realtime } from '../constructs/realtime';
+import { type SearchDomain, SearchIndexing } from '../constructs/search';
 import { Web } from '../constructs/web';
 import type { SourcePaths } from '../paths';
 
@@ -17,16 +18,18 @@ export interface AppStackProps extends StackProps {
   readonly data: Data;
   readonly files: Files;
   readonly auth: Auth;
+  readonly search: SearchDomain;
 }
 
 export class AppStack extends Stack {
   readonly realtime: Realtime;
   readonly httpApi: HttpApi;
   readonly web: Web;
+  readonly searchIndexing: SearchIndexing;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
-    const { config, data, files, auth } = props;
+    const { config, data, files, auth, search } = props;
     const logKey = data.key;
 
     // The lambdas read exactly these names (plus WS_MANAGEMENT_ENDPOINT, added where the stage is known).
@@ -42,11 +45,14 @@ export class AppStack extends Stack {
         FILES_BUCKET: files.bucketName,
         POWERTOOLS_SERVICE_NAME: 'chartside',
         LOG_LEVEL: config.logLevel,
+        SEARCH_ENDPOINT: search.endpoint,
       },
     };
 
     this.realtime = new Realtime(this, 'Realtime', { defaults, data, logKey, accessLogs: config.wsAccessLogs });
-    this.httpApi = new HttpApi(this, 'HttpApi', { defaults, data, files, auth, realtime: this.realtime, logKey });
+    this.httpApi = new HttpApi(this, 'HttpApi', { defaults, data, files, auth, realtime: this.realtime, logKey, contactEmail: config.contactEmail });
+    search.grant(this.httpApi.handler.policy, 'search');
+    this.searchIndexing = new SearchIndexing(this, 'Search', { defaults, data, search, logKey });
     this.web = new Web(this, 'Web', {
       auth,
       httpApi: this.httpApi,
@@ -63,6 +69,7 @@ export class AppStack extends Stack {
       logRetention: config.logRetentionDays,
     });
 
+    new CfnOutput(this, 'SearchIndexerFunction', { value: this.searchIndexing.indexer.function.functionName });
     new CfnOutput(this, 'WebUrl', {
       value: `https://${config.webDomain ?? this.web.distribution.distributionDomainName}`,
     });

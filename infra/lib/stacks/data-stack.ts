@@ -1,10 +1,11 @@
 // The stateful stack: everything that holds data and must outlive redeploys (all RETAIN).
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { type DeployConfig, filesBucketName, webOrigins } from '../config';
+import { type DeployConfig, filesBucketName, searchDomainName, webOrigins } from '../config';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { Files } from '../constructs/files';
+import { SearchDomain } from '../constructs/search';
 
 export interface DataStackProps extends StackProps {
   readonly config: DeployConfig;
@@ -14,6 +15,7 @@ export class DataStack extends Stack {
   readonly data: Data;
   readonly files: Files;
   readonly auth: Auth;
+  readonly search: SearchDomain;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -24,5 +26,13 @@ export class DataStack extends Stack {
       webOrigins: webOrigins(props.config),
     });
     this.auth = new Auth(this, 'Auth', { mfa: props.config.mfa });
+    this.search = new SearchDomain(this, 'Search', {
+      domainName: searchDomainName(props.config),
+      key: this.data.key,
+      instanceType: props.config.searchInstanceType,
+      instanceCount: props.config.searchInstanceCount,
+      volumeGiB: props.config.searchVolumeGiB,
+      logRetention: props.config.logRetentionDays,
+    });
   }
 }

@@ -5,13 +5,16 @@ import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { DependencyState, HealthReport } from '@chartside/shared';
 import type { z } from 'zod';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
+import { fetchArticleMetadata } from '@chartside/lambdas/adapters/articles/fetch-article-metadata';
 import { apiGatewayConnectionPoster } from '@chartside/lambdas/adapters/aws/api-gateway-connection-poster';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { cognitoUserDirectory } from '@chartside/lambdas/adapters/aws/cognito-user-directory';
 import { documentTable, tableIsActive } from '@chartside/lambdas/adapters/aws/dynamodb';
 import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
+import { s3FileStore } from '@chartside/lambdas/adapters/aws/s3-file-store';
 import { fastGeoipLocator } from '@chartside/lambdas/adapters/geo/fast-geoip-locator';
 import { jwksTokenVerifier } from '@chartside/lambdas/adapters/local/jwks-token-verifier';
+import { openSqliteSearchIndex } from '@chartside/lambdas/adapters/local/sqlite-search-index';
 import { ConnectionRepository } from '@chartside/lambdas/data/connection-repository';
 import { createRepositories } from '@chartside/lambdas/data/repositories';
 import type { ClientIp, HttpDeps } from '@chartside/lambdas/http/deps';
@@ -20,6 +23,7 @@ import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
 import type { RealtimeDeps } from '@chartside/lambdas/ws/deps';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { cognitoClient } from './cognito-local';
+import { searchDbFile } from './local-search';
 import { localAws, type LocalSettings } from './settings';
 
 export interface LocalEndpoints {
@@ -62,11 +66,13 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   const connections = new ConnectionRepository(table, systemClock);
   const poster = apiGatewayConnectionPoster(new ApiGatewayManagementApiClient({ ...aws, endpoint: endpoints.origin }));
   const realtime: RealtimeDeps = { connections, poster, tokenVerifier, clock: systemClock, logger };
+  const search = openSqliteSearchIndex(searchDbFile(settings.dataDir));
 
   const probes: Record<string, Probe> = {
     dynamodb: () => tableIsActive(table),
     s3: () => probe(() => s3.send(new HeadBucketCommand({ Bucket: localAws.filesBucket }))),
     cognito: () => probe(() => cognito.send(new DescribeUserPoolCommand({ UserPoolId: endpoints.userPoolId }))),
+    search: () => probe(() => search.check()),
     ...extraProbes,
   };
   const health = async (): Promise<HealthReport> => {
@@ -86,6 +92,18 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     clock: systemClock,
     health,
     logger,
+    // Presigned URLs name s3rver's own address (127.0.0.1), which the browser on this machine reaches directly.
+    fileStore: s3FileStore(s3, localAws.filesBucket),
+    articleMetadata: fetchArticleMetadata({
+      crossrefUrl: settings.ARTICLE_CROSSREF_URL,
+      unpaywallUrl: settings.ARTICLE_UNPAYWALL_URL,
+      contactEmail: settings.ARTICLE_CONTACT_EMAIL,
+      allowPrivateHosts: settings.ARTICLE_ALLOW_PRIVATE_HOSTS,
+      timeoutMs: settings.ARTICLE_TIMEOUT_MS,
+    }),
+    search,
   };
-  return { http, realtime, cognito, logger };
+  // The stream poller hands the table's changes to the same indexer job the cloud's indexer Lambda runs.
+  const indexer = { resources: http.resources, search, logger };
+  return { http, realtime, cognito, logger, table, indexer };
 };

@@ -9,6 +9,7 @@ import { createApp } from '@chartside/lambdas/http/app';
 import { cognitoClient, createCognitoLocal, ensureUserPool } from './cognito-local';
 import { composeLocal } from './compose';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
+import { startSearchIndexing } from './local-search';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime-gateway';
 import { startS3Local } from './s3-local';
 import { localAws, type LocalSettings } from './settings';
@@ -98,6 +99,9 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       realtime: async () => ({ ok: Boolean(mounted.gateway) }),
       web: async () => ({ ok: Boolean(mounted.web) }),
     });
+    stops.push(() => composed.indexer.search.close());
+    const searchIndexing = await startSearchIndexing({ dataDir: settings.dataDir, dynamodbEndpoint: dynamodb.endpoint, table: composed.table, indexer: composed.indexer });
+    stops.push(() => searchIndexing.stop());
     const gateway = createRealtimeGateway(composed.realtime);
     mounted.gateway = gateway;
     stops.push(() => gateway.close());

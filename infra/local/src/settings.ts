@@ -17,6 +17,15 @@ const Settings = z.object({
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
   /** The demo clinician created on first start. */
   DEMO_EMAIL: z.email().default('demo@chartside.local'),
+  /** Where DOIs are resolved and article pages' open-access copies are found (the tests point these at a fixture server). */
+  ARTICLE_CROSSREF_URL: z.url().default('https://api.crossref.org'),
+  ARTICLE_UNPAYWALL_URL: z.url().default('https://api.unpaywall.org'),
+  /** Sent to Crossref and Unpaywall, which ask callers for a contact address. */
+  ARTICLE_CONTACT_EMAIL: z.email().default('chartside@example.org'),
+  /** true lets Auto-fill fetch article pages on private and loopback addresses (tests); false refuses them, as the cloud does. */
+  ARTICLE_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /** How long one outside call may take, in milliseconds. */
+  ARTICLE_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
 });
 
 export type LocalSettings = z.infer<typeof Settings> & { dataDir: string; webDistDir: string; repoRoot: string };

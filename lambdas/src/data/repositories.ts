@@ -2,6 +2,7 @@
 import type { Clock } from '../ports/clock';
 import { BackupRepository } from './backup-repository';
 import { FeedRepository } from './feed-repository';
+import { ResourceRepository } from './resource-repository';
 import { SessionRepository } from './session-repository';
 import type { Table } from './table';
 import { TaggedItemRepository } from './tagged-item-repository';
@@ -13,6 +14,7 @@ export const createRepositories = (table: Table, clock: Clock) => ({
   backups: new BackupRepository(table),
   feed: new FeedRepository(table),
   taggedItems: new TaggedItemRepository(table),
+  resources: new ResourceRepository(table),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

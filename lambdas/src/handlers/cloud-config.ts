@@ -7,7 +7,22 @@ const CloudConfig = z.object({
   USER_POOL_CLIENT_ID: z.string().min(1),
   WS_MANAGEMENT_ENDPOINT: z.url(),
   LOG_LEVEL: z.string().default('INFO'),
+  /** The OpenSearch domain's endpoint (host name), and the region its requests are signed for (set by Lambda). */
+  SEARCH_ENDPOINT: z.string().min(1),
+  AWS_REGION: z.string().min(1),
+  FILES_BUCKET: z.string().min(1),
+  ARTICLE_CROSSREF_URL: z.url().default('https://api.crossref.org'),
+  ARTICLE_UNPAYWALL_URL: z.url().default('https://api.unpaywall.org'),
+  /** Crossref's polite pool and Unpaywall ask callers for a contact address (CDK context `contactEmail`). */
+  ARTICLE_CONTACT_EMAIL: z.email().default('chartside@example.org'),
+  ARTICLE_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
 });
 export type CloudConfig = z.infer<typeof CloudConfig>;
 
 export const cloudConfig = (): CloudConfig => CloudConfig.parse(process.env);
+
+/** The search functions (stream indexer, index setup) get only the table, the OpenSearch domain and the log level. */
+const SearchConfig = CloudConfig.pick({ TABLE_NAME: true, LOG_LEVEL: true, SEARCH_ENDPOINT: true, AWS_REGION: true });
+export type SearchConfig = z.infer<typeof SearchConfig>;
+
+export const searchConfig = (): SearchConfig => SearchConfig.parse(process.env);

@@ -5,12 +5,17 @@ import { unknownLocation } from '@chartside/shared';
 import { BackupRepository } from '../data/backup-repository';
 import { ConnectionRepository } from '../data/connection-repository';
 import { FeedRepository } from '../data/feed-repository';
+import { ResourceRepository } from '../data/resource-repository';
 import { SessionRepository } from '../data/session-repository';
 import { TaggedItemRepository } from '../data/tagged-item-repository';
 import { UserRepository } from '../data/user-repository';
+import { S3Client } from '@aws-sdk/client-s3';
+import { fetchArticleMetadata } from '../adapters/articles/fetch-article-metadata';
 import { documentTable } from '../adapters/aws/dynamodb';
 import { createLogger } from '../adapters/aws/logger';
+import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { jwksTokenVerifier } from '../adapters/local/jwks-token-verifier';
+import { openSqliteSearchIndex } from '../adapters/local/sqlite-search-index';
 import { systemClock } from '../ports/clock';
 import { createSigningKey, testClientId, testIssuer } from '../test/signing-key';
 import { createBroadcast } from '../ws/broadcast';
@@ -25,6 +30,7 @@ const app = createApp({
   backups: new BackupRepository(table),
   feed: new FeedRepository(table),
   taggedItems: new TaggedItemRepository(table),
+  resources: new ResourceRepository(table),
   tokenVerifier: jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId, jwks: key.jwks }),
   userDirectory: { emailOf: async () => 'never@called', globalSignOut: async () => undefined },
   broadcast: createBroadcast({ connections: new ConnectionRepository(table, systemClock), poster: { post: async () => 'sent' }, logger }),
@@ -33,6 +39,15 @@ const app = createApp({
   clock: systemClock,
   health: async () => ({ status: 'ok', dependencies: {} }),
   logger,
+  fileStore: s3FileStore(new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 }), 'unreachable'),
+  articleMetadata: fetchArticleMetadata({
+    crossrefUrl: 'http://127.0.0.1:9',
+    unpaywallUrl: 'http://127.0.0.1:9',
+    contactEmail: 'never@called',
+    allowPrivateHosts: false,
+    timeoutMs: 1_000,
+  }),
+  search: openSqliteSearchIndex(':memory:'),
 });
 
 const token = key.sign({ sub: 'user-1' });

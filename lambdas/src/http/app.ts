@@ -3,13 +3,17 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, MAX_REQUEST_BYTES, sessionIdHeader } from '@chartside/shared';
 import { bodyLimit } from 'hono/body-limit';
+import { articlesRouter } from './articles';
 import { backupsRouter } from './backups';
 import type { HttpDeps, HttpEnv } from './deps';
 import { renderError, validationError } from './errors';
 import { feedRouter } from './feed';
+import { filesRouter } from './files';
 import { healthRouter } from './health';
 import { meRouter } from './me';
 import { requestLogging, requireSession, requireUser } from './middleware';
+import { resourcesRouter } from './resources';
+import { searchRouter } from './search';
 import { sessionEntryRouter, sessionsRouter } from './sessions';
 import { tagsRouter } from './tags';
 
@@ -52,6 +56,10 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', backupsRouter(deps, hook));
   secured.route('/', feedRouter(deps, hook));
   secured.route('/', tagsRouter(deps, hook));
+  secured.route('/', resourcesRouter(deps, hook));
+  secured.route('/', filesRouter(deps, hook));
+  secured.route('/', articlesRouter(deps, hook));
+  secured.route('/', searchRouter(deps, hook));
   app.route('/', secured);
 
   app.notFound((c) => c.json(new AppError('not_found', `No route for ${c.req.method} ${c.req.path}.`).toBody(), 404));

@@ -1,9 +1,12 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'hono';
 import type { Repositories } from '../data/repositories';
+import type { ArticleMetadata } from '../ports/article-metadata';
 import type { Clock } from '../ports/clock';
+import type { FileStore } from '../ports/file-store';
 import type { GeoLocator } from '../ports/geo-locator';
 import type { HealthCheck } from '../ports/health-check';
+import type { SearchIndex } from '../ports/search-index';
 import type { TokenVerifier } from '../ports/token-verifier';
 import type { UserDirectory } from '../ports/user-directory';
 import type { Broadcast } from '../ws/broadcast';
@@ -24,6 +27,9 @@ export interface HttpDeps extends Repositories {
   clock: Clock;
   health: HealthCheck;
   logger: Logger;
+  fileStore: FileStore;
+  articleMetadata: ArticleMetadata;
+  search: SearchIndex;
 }
 
 /** Values set per request by the middleware and read by the routes. */

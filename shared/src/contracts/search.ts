@@ -18,6 +18,15 @@ export const searchFieldWeights = { name: 1000, tags: 50, description: 50, textS
 export type SearchField = keyof typeof searchFieldWeights;
 export const searchFields = Object.keys(searchFieldWeights) as SearchField[];
 
+/** More words than this in one query add nothing but cost. */
+export const MAX_SEARCH_WORDS = 16;
+/**
+ * The words of a query, as both engines look for them: runs of letters, digits and marks, so no engine's query syntax
+ * (quotes, `*`, `-`, `:`, parentheses, NEAR) is ever interpreted. Every word must match; the last may be a prefix.
+ */
+export const searchWords = (query: string): string[] =>
+  query.normalize('NFKC').match(/[\p{L}\p{N}\p{M}]+/gu)?.slice(0, MAX_SEARCH_WORDS) ?? [];
+
 export const SearchRequest = z.strictObject({
   query: z.string().max(MAX_SEARCH_QUERY).default(''),
   /** Only favorites. */

@@ -5,6 +5,11 @@ export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 /** Objects under this folder of a user's prefix are temporary and expire after a day (a bucket lifecycle rule). */
 export const TEMP_FOLDER = 'temp';
 export const TEMP_FILE_DAYS = 1;
+/**
+ * The object tag every temporary upload carries; the bucket's lifecycle rule expires tagged objects after TEMP_FILE_DAYS.
+ * A tag rather than a key prefix: temp files sit inside each user's folder, and lifecycle prefixes cannot wildcard the uid.
+ */
+export const TEMP_FILE_TAG = { key: 'chartside-temp', value: 'true' } as const;
 
 /** Every object of a user lives under this prefix; an object key outside it is never signed for that user. */
 export const userContentPrefix = (userId: string) => `userContent/${userId}/`;

@@ -1,0 +1,189 @@
+// ArticleMetadata over HTTP with `fetch` (the same in Lambda and locally): Crossref, Unpaywall, and the article page.
+// Every call has a timeout and a response size cap; the article page's address comes from the user, so it is fetched
+// only from the public internet (unless the runtime allows private hosts: the local tests' fixture server) and
+// redirects are followed by hand, each hop checked again.
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { AppError, MAX_URL, badRequest, type ArticleLookup, type OaLocation } from '@chartside/shared';
+import type { ArticleMetadata } from '../../ports/article-metadata';
+import { factsFromUnpaywall, resolvedFromCrossref } from './article-records';
+import { citationMeta } from './citation-meta';
+
+export interface ArticleMetadataOptions {
+  crossrefUrl: string;
+  unpaywallUrl: string;
+  /** Crossref's polite pool and Unpaywall both ask for a contact address. */
+  contactEmail: string;
+  /** Only for the local runtime: lets article pages on private or loopback addresses be fetched. */
+  allowPrivateHosts: boolean;
+  timeoutMs: number;
+}
+
+const MAX_RESPONSE_BYTES = 2_000_000;
+const MAX_REDIRECTS = 5;
+
+/** Loopback, private, link-local, carrier-grade NAT, multicast and reserved ranges, IPv4 and IPv6. */
+const privateRanges = (() => {
+  const list = new BlockList();
+  for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const) {
+    list.addSubnet(net, prefix, 'ipv4');
+  }
+  for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) list.addSubnet(net, prefix, 'ipv6');
+  return list;
+})();
+
+export const isPrivateAddress = (address: string): boolean => {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPrivateAddress(mapped);
+  const family = isIP(address);
+  return family === 0 || privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
+};
+
+const servicePhrase = { crossref: 'Crossref', unpaywall: 'Unpaywall', page: 'The article page' } as const;
+type Service = keyof typeof servicePhrase;
+
+const failure = (service: Service, status: number): AppError => {
+  const who = servicePhrase[service];
+  if (status === 429) return new AppError('rate_limited', `${who} is receiving too many requests right now. Try again in a minute.`);
+  if (status >= 500) return new AppError('unavailable', `${who} is not working right now (HTTP ${status}). Try again later.`);
+  return new AppError('unavailable', `${who} refused the request (HTTP ${status}).`);
+};
+
+const unreachable = (service: Service, error: unknown): AppError => {
+  const who = servicePhrase[service];
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return new AppError('unavailable', `${who} did not answer in time. Try again later.`);
+  }
+  return new AppError('unavailable', `${who} could not be reached. Check the connection and try again.`);
+};
+
+/** The body as text, refusing to read past the cap. */
+const readCapped = async (response: Response): Promise<string> => {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel();
+      break; // the head of a page is all we need; a JSON record this large is not one
+    }
+    parts.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(parts));
+};
+
+export const fetchArticleMetadata = (options: ArticleMetadataOptions): ArticleMetadata => {
+  const userAgent = `Chartside/1.0 (mailto:${options.contactEmail})`;
+
+  const assertPublic = async (url: URL) => {
+    if (options.allowPrivateHosts) return;
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    const addresses = isIP(host) ? [host] : (await dnsLookup(host, { all: true, verbatim: true }).catch(() => [])).map((a) => a.address);
+    if (addresses.length === 0) throw new AppError('not_found', `The address ${url.hostname} could not be found.`);
+    if (addresses.some(isPrivateAddress)) throw badRequest('That address is not on the public internet, so it cannot be looked up.');
+  };
+
+  /** GET with a timeout over the whole exchange; follows up to MAX_REDIRECTS, checking each hop when `checkHosts`. */
+  const get = async (service: Service, address: string, accept: string, checkHosts: boolean) => {
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    let url = new URL(address);
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest('Only http and https addresses can be looked up.');
+      if (checkHosts) await assertPublic(url);
+      let response: Response;
+      try {
+        response = await fetch(url, { headers: { accept, 'user-agent': userAgent }, redirect: 'manual', signal });
+      } catch (error) {
+        throw unreachable(service, error);
+      }
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location) {
+        await response.body?.cancel();
+        url = new URL(location, url);
+        continue;
+      }
+      try {
+        return { status: response.status, url, text: response.ok ? await readCapped(response) : (await response.body?.cancel(), '') };
+      } catch (error) {
+        throw unreachable(service, error);
+      }
+    }
+    throw new AppError('unavailable', `${servicePhrase[service]} redirected too many times.`);
+  };
+
+  const getJson = async (service: 'crossref' | 'unpaywall', url: string) => {
+    const { status, text } = await get(service, url, 'application/json', false);
+    if (status === 404) return undefined;
+    if (status !== 200) throw failure(service, status);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new AppError('unavailable', `${servicePhrase[service]} sent an answer that could not be read. Try again later.`);
+    }
+  };
+
+  /** The DOI in a path, '/' kept as is (both services take it unescaped). */
+  const doiPath = (doi: string) => encodeURIComponent(doi).replace(/%2F/gi, '/');
+
+  const unpaywall = async (doi: string) => {
+    const body = await getJson('unpaywall', `${options.unpaywallUrl}/v2/${doiPath(doi)}?email=${encodeURIComponent(options.contactEmail)}`);
+    return body === undefined ? undefined : factsFromUnpaywall(body);
+  };
+
+  return {
+    async resolveDoi(doi) {
+      const body = await getJson('crossref', `${options.crossrefUrl}/works/${doiPath(doi)}`);
+      if (body === undefined) throw new AppError('not_found', `No article was found for DOI ${doi}.`);
+      const resolved = resolvedFromCrossref(body);
+      if (!resolved) throw new AppError('unavailable', 'Crossref sent an answer that could not be read. Try again later.');
+      return resolved;
+    },
+
+    async lookup(articleUrl) {
+      const page = await get('page', articleUrl, 'text/html,application/xhtml+xml', true);
+      if (page.status === 404) throw new AppError('not_found', 'No article page was found at that link.');
+      if (page.status !== 200) throw failure('page', page.status);
+      const meta = citationMeta(page.text);
+      const doi = meta.doi ?? doiInUrl(page.url) ?? doiInUrl(new URL(articleUrl));
+      const facts = doi ? await unpaywall(doi) : undefined;
+      const fromPage: OaLocation[] = meta.pdfUrls.map((pdf) => ({ url_for_pdf: pdf, url: page.url.href, host_type: 'publisher', version: null }));
+      const locations = uniqueLocations([...fromPage, ...(facts?.oa_locations ?? [])]);
+      const result: ArticleLookup = { oa_locations: locations };
+      const title = meta.title ?? facts?.title;
+      const published = meta.published_date ?? facts?.published_date;
+      const journal = meta.journal_name ?? facts?.journal_name;
+      if (title) result.title = title;
+      if (published) result.published_date = published;
+      if (doi) result.doi = doi;
+      if (journal) result.journal_name = journal;
+      return result;
+    },
+  };
+};
+
+/** 'https://www.nejm.org/doi/full/10.1056/NEJMoa2034577' -> '10.1056/NEJMoa2034577' */
+const doiInUrl = (url: URL): string | undefined => {
+  let path = url.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // a malformed escape: read the path as it is
+  }
+  const match = /(10\.\d{4,9}\/[^\s?#]+)/.exec(path);
+  return match?.[1]?.replace(/\/(?:full|abstract|pdf|epdf)$/i, '');
+};
+
+/** One entry per PDF address, none longer than a stored URL may be. */
+const uniqueLocations = (locations: OaLocation[]): OaLocation[] => {
+  const seen = new Set<string>();
+  return locations.filter((l) => {
+    const key = l.url_for_pdf ?? l.url ?? '';
+    if (!key || seen.has(key) || key.length > MAX_URL || (l.url?.length ?? 0) > MAX_URL) return false;
+    seen.add(key);
+    return true;
+  });
+};

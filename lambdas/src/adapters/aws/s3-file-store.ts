@@ -1,0 +1,52 @@
+// The FileStore on S3 (and on s3rver locally: path-style, checksums only when required, see the toolchain notes).
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { TEMP_FILE_TAG } from '@chartside/shared';
+import type { FileStore } from '../../ports/file-store';
+
+const isMissing = (error: unknown) =>
+  error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
+
+/** `inline; filename="report.pdf"; filename*=UTF-8''report.pdf`, with the quoted form restricted to safe ASCII. */
+const inlineDisposition = (fileName: string) => {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+};
+
+export const s3FileStore = (client: S3Client, bucket: string): FileStore => ({
+  async presignUpload(key, { contentType, contentLength, temporary, expiresInSeconds }) {
+    // Temporary uploads carry the tag the bucket's lifecycle rule expires.
+    const tagging = temporary ? `${TEMP_FILE_TAG.key}=${TEMP_FILE_TAG.value}` : undefined;
+    const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, ContentLength: contentLength, Tagging: tagging });
+    const headers: Record<string, string> = { 'content-type': contentType, ...(tagging ? { 'x-amz-tagging': tagging } : {}) };
+    const url = await getSignedUrl(client, command, {
+      expiresIn: expiresInSeconds,
+      // Signed as headers, not moved into the query: the browser must send these exact values or S3 refuses the PUT.
+      signableHeaders: new Set(['content-type', 'content-length', ...(tagging ? ['x-amz-tagging'] : [])]),
+      unhoistableHeaders: new Set(tagging ? ['x-amz-tagging'] : []),
+    });
+    return { url, headers };
+  },
+
+  presignDownload: (key, { fileName, contentType, expiresInSeconds }) =>
+    getSignedUrl(
+      client,
+      new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: inlineDisposition(fileName), ResponseContentType: contentType }),
+      { expiresIn: expiresInSeconds },
+    ),
+
+  async delete(key) {
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+  },
+
+  async exists(key) {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (isMissing(error)) return false;
+      throw error;
+    }
+  },
+});

@@ -1,0 +1,399 @@
+// The local search engine: SQLite FTS5 in one file under the data folder. A plain table holds what filters, sorts and
+// shows a hit; the FTS5 table holds the searchable text under the same rowid. Every statement is scoped to one user.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  normalizeTag,
+  SEARCH_MAX_HITS,
+  searchFields,
+  searchFieldWeights,
+  searchWords,
+  type ResourceType,
+  type SearchHit,
+  type SearchRequest,
+  type SearchResult,
+  type Snippet,
+} from '@chartside/shared';
+import type { SearchDocument, SearchIndex } from '../../ports/search-index';
+
+/**
+ * snippet() and highlight() mark matches with these private-use characters; we split on them and send marked parts, so
+ * no HTML is built and nothing needs escaping. They are stripped from indexed text so a document cannot forge a mark.
+ */
+const MARK_OPEN = '\uE000';
+const MARK_CLOSE = '\uE001';
+const MARKS = /[\uE000\uE001]/g;
+/** Tokens of context around a match in a long field (FTS5 allows at most 64). */
+const SNIPPET_TOKENS = 24;
+/** Tags are indexed as one text column, joined with this. */
+const TAG_SEPARATOR = ', ';
+
+// Column order of the FTS5 table follows searchFields, so the bm25 weights line up with it.
+const ftsColumns = { name: 0, tags: 1, description: 2, textSections: 3 } as const;
+const bm25Weights = searchFields.map((field) => searchFieldWeights[field]).join(', ');
+
+const schema = `
+  CREATE TABLE IF NOT EXISTS docs (
+    id INTEGER PRIMARY KEY,
+    user_id TEXT NOT NULL,
+    resource_id TEXT NOT NULL,
+    favorite INTEGER NOT NULL,
+    created_at TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    tags TEXT NOT NULL,
+    description TEXT NOT NULL,
+    link TEXT NOT NULL,
+    UNIQUE (user_id, resource_id)
+  );
+  CREATE INDEX IF NOT EXISTS docs_by_user_created ON docs (user_id, created_at DESC, resource_id);
+  CREATE TABLE IF NOT EXISTS doc_tags (
+    doc INTEGER NOT NULL,
+    user_id TEXT NOT NULL,
+    tag_key TEXT NOT NULL,
+    tag TEXT NOT NULL,
+    PRIMARY KEY (doc, tag_key)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS doc_tags_by_user_tag ON doc_tags (user_id, tag_key, tag);
+  -- The facets of a user's whole library, kept as documents change: the Home screen's first search needs nothing else.
+  CREATE TABLE IF NOT EXISTS user_tags (
+    user_id TEXT NOT NULL,
+    tag_key TEXT NOT NULL,
+    tag TEXT NOT NULL,
+    count INTEGER NOT NULL,
+    PRIMARY KEY (user_id, tag_key)
+  ) WITHOUT ROWID;
+  CREATE VIRTUAL TABLE IF NOT EXISTS doc_text USING fts5(
+    name, tags, description, text,
+    tokenize = 'unicode61 remove_diacritics 2',
+    prefix = '2 3'
+  );
+`;
+
+type TagCount = SearchResult['facets'][number];
+
+interface DocRow {
+  id: number;
+  resource_id: string;
+  favorite: number;
+  created_at: string;
+  name: string;
+  type: string;
+  tags: string;
+  description: string;
+  link: string;
+}
+
+interface MarkedRow extends DocRow {
+  name_marked: string;
+  tags_marked: string;
+  description_marked: string;
+  text_marked: string;
+}
+
+/** Tag filters and facets compare tags after the shared normalization, ignoring case (as the user's tag list does). */
+const tagKey = (tag: string) => normalizeTag(tag).toLocaleLowerCase();
+
+const clean = (text: string) => text.replace(MARKS, ' ');
+
+/**
+ * The query's words (the shared rule) as an FTS5 expression: every word must match; the last one may be a prefix (typing
+ * "pneu" finds "pneumonia"). Each word is quoted, so nothing in it reads as FTS5 syntax. Undefined when there is no word.
+ */
+export const matchExpression = (query: string): string | undefined => {
+  const words = searchWords(query);
+  if (words.length === 0) return undefined;
+  return words.map((word, i) => `"${word}"${i === words.length - 1 ? '*' : ''}`).join(' ');
+};
+
+/** Splits text marked by snippet()/highlight() into parts; undefined when nothing in it is marked. */
+const markedParts = (marked: string): Snippet['parts'] | undefined => {
+  if (!marked.includes(MARK_OPEN)) return undefined;
+  const parts: Snippet['parts'] = [];
+  let highlight = false;
+  for (const piece of marked.split(/([\uE000\uE001])/)) {
+    if (piece === MARK_OPEN || piece === MARK_CLOSE) {
+      highlight = piece === MARK_OPEN;
+      continue;
+    }
+    if (!piece) continue;
+    const last = parts.at(-1);
+    if (last && last.highlight === highlight) last.text += piece;
+    else parts.push({ text: piece, highlight });
+  }
+  return parts;
+};
+
+const snippetsOf = (row: MarkedRow): Snippet[] => {
+  const marked: [Snippet['field'], string][] = [
+    ['name', row.name_marked],
+    ['tags', row.tags_marked],
+    ['description', row.description_marked],
+    ['textSections', row.text_marked],
+  ];
+  return marked.flatMap(([field, text]) => {
+    const parts = markedParts(text);
+    return parts ? [{ field, parts }] : [];
+  });
+};
+
+const toHit = (row: DocRow, snippets: Snippet[]): SearchHit => ({
+  id: row.resource_id,
+  name: row.name,
+  type: row.type as ResourceType,
+  tags: JSON.parse(row.tags) as string[],
+  favorite: row.favorite === 1,
+  link: row.link,
+  description: row.description,
+  createdAt: row.created_at,
+  snippets,
+});
+
+/** The user's documents that pass the flagged and tag filters, as a WHERE clause over `docs` and its parameters. */
+const filterOf = (userId: string, request: SearchRequest) => {
+  const clauses = ['docs.user_id = ?'];
+  const params: (string | number)[] = [userId];
+  if (request.flagged) clauses.push('docs.favorite = 1');
+  for (const key of new Set(request.tags.map(tagKey).filter(Boolean))) {
+    clauses.push('docs.id IN (SELECT doc FROM doc_tags WHERE user_id = ? AND tag_key = ?)');
+    params.push(userId, key);
+  }
+  return { where: clauses.join(' AND '), params, narrowed: clauses.length > 1 };
+};
+
+export interface SqliteSearchIndex extends SearchIndex {
+  /** True when this open created the database: it holds nothing yet, and a caller may rebuild it from the table. */
+  readonly created: boolean;
+  /** Every user with at least one indexed resource (for a full reindex). */
+  userIds(): Promise<string[]>;
+  /** Health probe: the database answers. */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens (or creates) the index at `file`; ':memory:' gives a throwaway index for tests. */
+export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
+  const inMemory = file === ':memory:';
+  const created = inMemory || !existsSync(file);
+  if (!inMemory) mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  // WAL lets the reindex command write while the runtime reads; a busy wait instead of SQLITE_BUSY when both write.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(schema);
+  // An index written before user_tags existed gets its counts once.
+  if (!db.prepare('SELECT 1 FROM user_tags LIMIT 1').get() && db.prepare('SELECT 1 FROM doc_tags LIMIT 1').get()) {
+    db.exec('INSERT INTO user_tags SELECT user_id, tag_key, MIN(tag), COUNT(*) FROM doc_tags GROUP BY user_id, tag_key');
+  }
+
+  const statements = {
+    findDoc: db.prepare<[string, string], { id: number }>('SELECT id FROM docs WHERE user_id = ? AND resource_id = ?'),
+    insertDoc: db.prepare(
+      `INSERT INTO docs (user_id, resource_id, favorite, created_at, name, type, tags, description, link)
+       VALUES (@userId, @resourceId, @favorite, @createdAt, @name, @type, @tags, @description, @link)`,
+    ),
+    updateDoc: db.prepare(
+      `UPDATE docs SET favorite = @favorite, created_at = @createdAt, name = @name, type = @type, tags = @tags,
+       description = @description, link = @link WHERE id = @id`,
+    ),
+    deleteDoc: db.prepare('DELETE FROM docs WHERE id = ?'),
+    insertText: db.prepare('INSERT INTO doc_text (rowid, name, tags, description, text) VALUES (?, ?, ?, ?, ?)'),
+    deleteText: db.prepare('DELETE FROM doc_text WHERE rowid = ?'),
+    insertTag: db.prepare('INSERT OR IGNORE INTO doc_tags (doc, user_id, tag_key, tag) VALUES (?, ?, ?, ?)'),
+    tagKeysOf: db.prepare<[number], string>('SELECT tag_key FROM doc_tags WHERE doc = ?').pluck(),
+    deleteTags: db.prepare('DELETE FROM doc_tags WHERE doc = ?'),
+    countTag: db.prepare(
+      `INSERT INTO user_tags (user_id, tag_key, tag, count) VALUES (?, ?, ?, 1)
+       ON CONFLICT (user_id, tag_key) DO UPDATE SET count = count + 1, tag = MIN(tag, excluded.tag)`,
+    ),
+    // The shown spelling is the same MIN(tag) the filtered facets give, so both agree after a spelling leaves.
+    uncountTag: db.prepare(
+      `UPDATE user_tags SET count = count - 1,
+         tag = coalesce((SELECT MIN(tag) FROM doc_tags WHERE user_id = @userId AND tag_key = @key), tag)
+       WHERE user_id = @userId AND tag_key = @key`,
+    ),
+    dropUncounted: db.prepare('DELETE FROM user_tags WHERE user_id = ? AND count <= 0'),
+    dropUserTags: db.prepare('DELETE FROM user_tags WHERE user_id = ?'),
+    userDocs: db.prepare<[string], { id: number }>('SELECT id FROM docs WHERE user_id = ?'),
+    userIds: db.prepare<[], { user_id: string }>('SELECT DISTINCT user_id FROM docs ORDER BY user_id'),
+    userFacets: db.prepare<[string], TagCount>('SELECT tag, count FROM user_tags WHERE user_id = ? ORDER BY count DESC, tag_key'),
+    pageDocs: db.prepare<[string], DocRow>('SELECT * FROM docs WHERE id IN (SELECT value FROM json_each(?))'),
+    pageMarked: db.prepare<[string, string], MarkedRow>(
+      `SELECT docs.*,
+         highlight(doc_text, ${ftsColumns.name}, '${MARK_OPEN}', '${MARK_CLOSE}') AS name_marked,
+         highlight(doc_text, ${ftsColumns.tags}, '${MARK_OPEN}', '${MARK_CLOSE}') AS tags_marked,
+         snippet(doc_text, ${ftsColumns.description}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS description_marked,
+         snippet(doc_text, ${ftsColumns.textSections}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS text_marked
+       FROM doc_text JOIN docs ON docs.id = doc_text.rowid
+       WHERE doc_text MATCH ? AND doc_text.rowid IN (SELECT value FROM json_each(?))`,
+    ),
+  };
+  // Filters vary in shape (one clause per tag), so these are prepared per shape and kept.
+  const prepared = new Map<string, Database.Statement<(string | number)[]>>();
+  const statementFor = (sql: string) => {
+    let statement = prepared.get(sql);
+    if (!statement) {
+      statement = db.prepare<(string | number)[]>(sql);
+      prepared.set(sql, statement);
+    }
+    return statement;
+  };
+  // A library has few distinct tags, and counting facets normalizes every tag of every match.
+  const tagKeys = new Map<string, string>();
+  const cachedTagKey = (tag: string) => {
+    let key = tagKeys.get(tag);
+    if (key === undefined) {
+      if (tagKeys.size > 10_000) tagKeys.clear();
+      key = tagKey(tag);
+      tagKeys.set(tag, key);
+    }
+    return key;
+  };
+
+  const addTags = (id: number, userId: string, tags: string[]) => {
+    for (const tag of tags) {
+      const key = tagKey(tag);
+      if (key && statements.insertTag.run(id, userId, key, tag).changes === 1) statements.countTag.run(userId, key, tag);
+    }
+  };
+  const dropTags = (id: number, userId: string) => {
+    const keys = statements.tagKeysOf.all(id);
+    statements.deleteTags.run(id);
+    for (const key of keys) statements.uncountTag.run({ userId, key });
+    statements.dropUncounted.run(userId);
+  };
+  const dropDoc = (id: number, userId: string) => {
+    statements.deleteText.run(id);
+    dropTags(id, userId);
+    statements.deleteDoc.run(id);
+  };
+
+  const upsert = db.transaction((document: SearchDocument) => {
+    const fields = {
+      favorite: document.favorite ? 1 : 0,
+      createdAt: document.createdAt,
+      name: document.name,
+      type: document.type,
+      tags: JSON.stringify(document.tags),
+      description: document.description,
+      link: document.link,
+    };
+    const existing = statements.findDoc.get(document.userId, document.id);
+    let id: number;
+    if (existing) {
+      id = existing.id;
+      statements.updateDoc.run({ ...fields, id });
+      statements.deleteText.run(id);
+      dropTags(id, document.userId);
+    } else {
+      id = Number(statements.insertDoc.run({ ...fields, userId: document.userId, resourceId: document.id }).lastInsertRowid);
+    }
+    statements.insertText.run(id, clean(document.name), clean(document.tags.join(TAG_SEPARATOR)), clean(document.description), clean(document.text));
+    addTags(id, document.userId, document.tags);
+  });
+
+  const remove = db.transaction((userId: string, resourceId: string) => {
+    const existing = statements.findDoc.get(userId, resourceId);
+    if (existing) dropDoc(existing.id, userId);
+  });
+
+  const removeUser = db.transaction((userId: string) => {
+    for (const { id } of statements.userDocs.all(userId)) {
+      statements.deleteText.run(id);
+      statements.deleteTags.run(id);
+      statements.deleteDoc.run(id);
+    }
+    statements.dropUserTags.run(userId);
+  });
+
+  /**
+   * The matches a search can reach (at most SEARCH_MAX_HITS), best first: by weighted match, then newest first; or newest
+   * first with no words. Every match comes with its tags, so the facets count all of them from the same rows; a user's
+   * whole library has its facets kept in user_tags.
+   */
+  const match = (userId: string, request: SearchRequest, expression: string | undefined): { reachable: number[]; facets: TagCount[] } => {
+    const filter = filterOf(userId, request);
+    if (!expression && !filter.narrowed) {
+      const newest = `SELECT id FROM docs WHERE ${filter.where} ORDER BY created_at DESC, resource_id LIMIT ${SEARCH_MAX_HITS}`;
+      return { reachable: statementFor(newest).pluck().all(...filter.params) as number[], facets: statements.userFacets.all(userId) };
+    }
+    // CROSS JOIN makes the full-text match drive the query, each match then checked against its row in `docs`; letting
+    // SQLite start from the user's rows instead is several times slower.
+    const rows = (
+      expression
+        ? statementFor(
+            `SELECT docs.id, docs.tags FROM doc_text CROSS JOIN docs ON docs.id = doc_text.rowid
+             WHERE doc_text MATCH ? AND ${filter.where}
+             ORDER BY bm25(doc_text, ${bm25Weights}), docs.created_at DESC, docs.resource_id`,
+          ).all(expression, ...filter.params)
+        : statementFor(`SELECT id, tags FROM docs WHERE ${filter.where} ORDER BY created_at DESC, resource_id`).all(...filter.params)
+    ) as { id: number; tags: string }[];
+    return { reachable: rows.slice(0, SEARCH_MAX_HITS).map((row) => row.id), facets: countTags(rows) };
+  };
+
+  /** Facets over matched rows: a tag counts once per document, shown as its smallest spelling, most first, then by tag. */
+  const countTags = (rows: { tags: string }[]): TagCount[] => {
+    const counts = new Map<string, TagCount>();
+    for (const row of rows) {
+      const seen = new Set<string>();
+      for (const tag of JSON.parse(row.tags) as string[]) {
+        const key = cachedTagKey(tag);
+        if (!key || seen.has(key)) continue;
+        seen.add(key);
+        const counted = counts.get(key);
+        if (!counted) counts.set(key, { tag, count: 1 });
+        else {
+          counted.count += 1;
+          if (tag < counted.tag) counted.tag = tag;
+        }
+      }
+    }
+    return [...counts].sort(([keyA, a], [keyB, b]) => b.count - a.count || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0)).map(([, counted]) => counted);
+  };
+
+  const pageHits = (page: number[], expression: string | undefined): SearchHit[] => {
+    if (page.length === 0) return [];
+    const json = JSON.stringify(page);
+    const rows: (DocRow | MarkedRow)[] = expression ? statements.pageMarked.all(expression, json) : statements.pageDocs.all(json);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return page.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [toHit(row, expression ? snippetsOf(row as MarkedRow) : [])];
+    });
+  };
+
+  return {
+    created,
+    upsert: async (document) => {
+      upsert(document);
+    },
+    remove: async (userId, resourceId) => {
+      remove(userId, resourceId);
+    },
+    removeUser: async (userId) => {
+      removeUser(userId);
+    },
+    search: async (userId, request): Promise<SearchResult> => {
+      const expression = matchExpression(request.query);
+      const { reachable, facets } = match(userId, request, expression);
+      const start = (request.page - 1) * request.perPage;
+      return {
+        hits: pageHits(reachable.slice(start, start + request.perPage), expression),
+        found: reachable.length,
+        page: request.page,
+        perPage: request.perPage,
+        facets,
+      };
+    },
+    userIds: async () => statements.userIds.all().map((row) => row.user_id),
+    check: async () => {
+      db.prepare('SELECT count(*) FROM docs').get();
+    },
+    close: async () => {
+      if (db.open) db.close();
+    },
+  };
+};

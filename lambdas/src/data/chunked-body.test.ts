@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { chunkSk, joinChunks, splitIntoChunks } from './chunked-body';
+
+const bytes = (text: string) => new TextEncoder().encode(text).length;
+
+describe('splitIntoChunks', () => {
+  it.each([
+    ['', 10, ['']],
+    ['abc', 10, ['abc']],
+    ['abcdefghij', 5, ['abcde', 'fghij']],
+    ['abcdefghijk', 5, ['abcde', 'fghij', 'k']],
+    // 'é' is 2 bytes and '💊' 4: a cut never falls inside one.
+    ['aéb', 2, ['a', 'é', 'b']],
+    ['💊💊', 5, ['💊', '💊']],
+    ['a💊', 4, ['a', '💊']],
+  ])('splits %j into pieces of at most %i bytes: %j', (text, max, want) => {
+    expect(splitIntoChunks(text, max)).toEqual(want);
+  });
+
+  it('joins back to the same text, every piece within the limit, for mixed scripts of any length', () => {
+    const unit = 'Heart failure é ü 心不全 💊 ';
+    for (const repeat of [1, 7, 333, 5_000]) {
+      const text = unit.repeat(repeat);
+      const chunks = splitIntoChunks(text, 1_000);
+      expect(joinChunks(chunks)).toBe(text);
+      for (const chunk of chunks) expect(bytes(chunk)).toBeLessThanOrEqual(1_000);
+      // Backing off to a character's first byte wastes at most 3 bytes per piece.
+      expect(chunks.length).toBeLessThanOrEqual(Math.ceil(bytes(text) / 997));
+    }
+  });
+});
+
+describe('chunkSk', () => {
+  it('sorts chunks in order and never begins like the head it belongs to', () => {
+    const keys = [0, 1, 10, 9999].map((i) => chunkSk('RESOURCE#r1', i));
+    expect(keys).toEqual(['PART#RESOURCE#r1#0000', 'PART#RESOURCE#r1#0001', 'PART#RESOURCE#r1#0010', 'PART#RESOURCE#r1#9999']);
+    expect([...keys].sort()).toEqual(keys);
+    for (const key of keys) expect(key.startsWith('RESOURCE#')).toBe(false);
+  });
+});

@@ -1,0 +1,48 @@
+// The resource library. Writes are version-checked (409 on a stale version) and pushed to the user's other tabs.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { clientIdHeader, notFound, resourcesContract } from '@chartside/shared';
+import type { Context } from 'hono';
+import { createResource, deleteResource, patchResource, type Caller } from '../services/resource-service';
+import type { HttpDeps, HttpEnv } from './deps';
+import { routeFrom } from './route';
+
+type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
+const tags = ['resources'];
+
+export const resourcesRouter = (deps: HttpDeps, defaultHook: Hook) => {
+  const router = new OpenAPIHono<HttpEnv>(defaultHook);
+
+  const callerOf = (c: Context<HttpEnv>): Caller => {
+    const accessToken = c.get('accessToken');
+    const userId = c.get('userId');
+    return {
+      userId,
+      userDocument: () => deps.users.getOrCreate(userId, () => deps.userDirectory.emailOf(accessToken)),
+      clientId: c.req.header(clientIdHeader),
+    };
+  };
+
+  router.openapi(routeFrom(resourcesContract.list, { tags }), async (c) => {
+    return c.json({ resources: await deps.resources.list(c.get('userId')) }, 200);
+  });
+
+  router.openapi(routeFrom(resourcesContract.create, { tags }), async (c) => {
+    return c.json(await createResource(deps, callerOf(c), c.req.valid('json')), 200);
+  });
+
+  router.openapi(routeFrom(resourcesContract.get, { tags }), async (c) => {
+    const resource = await deps.resources.get(c.get('userId'), c.req.valid('param').resourceId);
+    if (!resource) throw notFound('That resource');
+    return c.json(resource, 200);
+  });
+
+  router.openapi(routeFrom(resourcesContract.patch, { tags }), async (c) => {
+    return c.json(await patchResource(deps, callerOf(c), c.req.valid('param').resourceId, c.req.valid('json')), 200);
+  });
+
+  router.openapi(routeFrom(resourcesContract.remove, { tags }), async (c) => {
+    return c.json(await deleteResource(deps, callerOf(c), c.req.valid('param').resourceId), 200);
+  });
+
+  return router;
+};

@@ -1,0 +1,122 @@
+// Keeps the search index in step with the table. Both runtimes feed it the table's stream records: the indexer Lambda in
+// the cloud, the stream poller locally. A record only names a resource; the indexer reads the resource as it is now and
+// indexes that (or drops it when it is gone), so records may arrive twice or out of order and the index still ends up
+// matching the table.
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { Resource, ResourceSummary } from '@chartside/shared';
+import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
+import { z } from 'zod';
+import { keys } from '../data/table';
+import type { SearchIndex } from '../ports/search-index';
+import { toSearchDocument } from '../services/search-document';
+
+export interface SearchIndexerDeps {
+  resources: {
+    get(userId: string, resourceId: string): Promise<Resource | undefined>;
+    list(userId: string): Promise<Pick<ResourceSummary, 'id'>[]>;
+  };
+  search: SearchIndex;
+  logger: Logger;
+}
+
+/** A direct invocation of the indexer Lambda that rebuilds one user's index. */
+export interface ReindexEvent {
+  reindexUserId: string;
+}
+
+/** How many resources of a batch are read and indexed at once. */
+const INDEX_CONCURRENCY = 8;
+
+const userPrefix = keys.user('');
+const resourcePrefix = keys.resource('');
+
+/** The resource a record is about; undefined for every other item (users, sessions, a resource body's parts, ...). */
+const resourceOf = (record: DynamoDBRecord) => {
+  const pk = record.dynamodb?.Keys?.pk?.S;
+  const sk = record.dynamodb?.Keys?.sk?.S;
+  if (!pk?.startsWith(userPrefix) || !sk?.startsWith(resourcePrefix)) return undefined;
+  const userId = pk.slice(userPrefix.length);
+  const resourceId = sk.slice(resourcePrefix.length);
+  return userId && resourceId ? { userId, resourceId } : undefined;
+};
+
+/** A stored item that does not read as a resource fails the same way on every retry: retrying would block the stream. */
+const isUnreadable = (error: unknown): error is Error => error instanceof z.ZodError || error instanceof SyntaxError;
+
+const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/**
+ * Indexes the resource as the table holds it now, or drops it when the table no longer has it (or cannot be read).
+ * True when it is indexed.
+ */
+const syncResource = async (deps: SearchIndexerDeps, userId: string, resourceId: string): Promise<boolean> => {
+  let resource: Resource | undefined;
+  try {
+    resource = await deps.resources.get(userId, resourceId);
+  } catch (error) {
+    if (!isUnreadable(error)) throw error;
+    deps.logger.error('A stored resource does not read as one; it is left out of search', { userId, resourceId, error: error.name });
+  }
+  if (resource) await deps.search.upsert(toSearchDocument(userId, resource));
+  else await deps.search.remove(userId, resourceId);
+  return resource !== undefined;
+};
+
+/**
+ * Applies a batch of stream records, each resource once however many records name it. A resource that fails is logged
+ * and reported with its records' sequence numbers, so the stream retries from there (Lambda's ReportBatchItemFailures;
+ * the local poller does the same); the rest of the batch still lands.
+ */
+export const indexStreamRecords = async (deps: SearchIndexerDeps, records: DynamoDBRecord[]): Promise<DynamoDBBatchResponse> => {
+  // user id -> resource id -> sequence numbers of its records, in stream order
+  const byUser = new Map<string, Map<string, string[]>>();
+  for (const record of records) {
+    const target = resourceOf(record);
+    if (!target) continue;
+    const resources = byUser.get(target.userId) ?? new Map<string, string[]>();
+    byUser.set(target.userId, resources);
+    const sequenceNumbers = resources.get(target.resourceId) ?? [];
+    resources.set(target.resourceId, sequenceNumbers);
+    if (record.dynamodb?.SequenceNumber) sequenceNumbers.push(record.dynamodb.SequenceNumber);
+  }
+
+  const jobs = [...byUser].flatMap(([userId, resources]) => [...resources].map(([resourceId, sequenceNumbers]) => ({ userId, resourceId, sequenceNumbers })));
+  const failed: string[] = [];
+  let next = 0;
+  // A few reads at a time: each resource is one consistent read of the table, and the index writes are quick.
+  const worker = async () => {
+    for (let job = jobs[next++]; job; job = jobs[next++]) {
+      try {
+        await syncResource(deps, job.userId, job.resourceId);
+      } catch (error) {
+        deps.logger.error('Could not index a resource', { userId: job.userId, resourceId: job.resourceId, error: errorText(error) });
+        failed.push(...job.sequenceNumbers);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(INDEX_CONCURRENCY, jobs.length) }, worker));
+  const order = new Map(records.map((record, i) => [record.dynamodb?.SequenceNumber, i]));
+  failed.sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+  return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
+};
+
+/** Rebuilds one user's index from the table: drops what the index holds, then indexes every resource. Returns how many. */
+export const reindexUser = async (deps: SearchIndexerDeps, userId: string): Promise<number> => {
+  const resources = await deps.resources.list(userId); // first: a list that fails leaves the index as it was
+  await deps.search.removeUser(userId);
+  let indexed = 0;
+  for (const { id } of resources) {
+    if (await syncResource(deps, userId, id)) indexed += 1;
+  }
+  deps.logger.info('Reindexed a user', { userId, indexed });
+  return indexed;
+};
+
+export const isReindexEvent = (event: unknown): event is ReindexEvent =>
+  typeof event === 'object' && event !== null && typeof (event as ReindexEvent).reindexUserId === 'string' && (event as ReindexEvent).reindexUserId.length > 0;
+
+/** The indexer Lambda's whole job: a stream batch, or a direct `{ reindexUserId }` invocation. */
+export const runSearchIndexer = async (deps: SearchIndexerDeps, event: { Records: DynamoDBRecord[] } | ReindexEvent) => {
+  if (isReindexEvent(event)) return { reindexed: await reindexUser(deps, event.reindexUserId) };
+  return indexStreamRecords(deps, event.Records ?? []);
+};

@@ -1,0 +1,17 @@
+// The files bucket, reached by short-lived presigned URLs: S3 in the cloud, s3rver locally (the same adapter).
+// Callers pass keys they have already checked to be the signed-in user's own (isOwnFilePath).
+
+export interface PresignedUpload {
+  url: string;
+  /** Headers the PUT must send exactly: they are part of the signature. */
+  headers: Record<string, string>;
+}
+
+export interface FileStore {
+  /** A PUT for one object whose Content-Type and Content-Length are signed, so the upload cannot be swapped for another. */
+  presignUpload(key: string, options: { contentType: string; contentLength: number; temporary: boolean; expiresInSeconds: number }): Promise<PresignedUpload>;
+  /** A GET that shows the object inline (in a new tab) under the given file name. */
+  presignDownload(key: string, options: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<string>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}

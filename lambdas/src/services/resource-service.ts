@@ -1,0 +1,164 @@
+// The resource library's writes: create, patch and delete, with the rules that span the resource, the user's tag list
+// and the files bucket. Each write is pushed to the user's other tabs and devices as resource.updated.
+import type { Logger } from '@aws-lambda-powertools/logger';
+import {
+  AppError,
+  MAX_RESOURCE_BYTES,
+  addTags,
+  badRequest,
+  completeFileEntry,
+  defaultResourceFields,
+  isOwnFilePath,
+  notFound,
+  versionConflict,
+  type CreateResourceBody,
+  type Resource,
+  type ResourceFile,
+  type ResourcePatch,
+  type UserDocument,
+} from '@chartside/shared';
+import type { ResourceRepository } from '../data/resource-repository';
+import type { UserRepository } from '../data/user-repository';
+import type { Clock } from '../ports/clock';
+import type { FileStore } from '../ports/file-store';
+import type { Broadcast } from '../ws/broadcast';
+
+export interface ResourceDeps {
+  resources: ResourceRepository;
+  users: UserRepository;
+  fileStore: FileStore;
+  clock: Clock;
+  broadcast: Broadcast;
+  logger: Logger;
+}
+
+/** Who is writing: the verified user, their document (read on demand), and the tab that should not hear its own change. */
+export interface Caller {
+  userId: string;
+  userDocument: () => Promise<UserDocument>;
+  clientId: string | undefined;
+}
+
+/** A lost race on the user's tag list is read again and retried this many times. */
+const MAX_TAG_LIST_ATTEMPTS = 5;
+
+const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+
+const assertFits = (resource: Resource) => {
+  const size = byteLength(resource);
+  if (size > MAX_RESOURCE_BYTES) {
+    const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+    throw new AppError(
+      'payload_too_large',
+      `This resource would take ${mb(size)} MB; at most ${mb(MAX_RESOURCE_BYTES)} MB fit. Move large content into files or split it into several resources.`,
+    );
+  }
+};
+
+/** Every file must be one of the caller's own objects; missing extension and MIME type are filled in. */
+const ownFiles = (userId: string, files: readonly ResourceFile[]): ResourceFile[] =>
+  files.map((file) => {
+    if (!isOwnFilePath(userId, file.filePath)) throw badRequest(`The file "${file.name}" is not one of your files.`);
+    return completeFileEntry(file);
+  });
+
+/** Adds new tags to the user's resource tags, re-reading the document when another write got there first. */
+const addToUserTags = async (deps: ResourceDeps, caller: Caller, tags: readonly string[]) => {
+  if (tags.length === 0) return;
+  let document = await caller.userDocument();
+  for (let attempt = 0; attempt < MAX_TAG_LIST_ATTEMPTS; attempt += 1) {
+    const resourceTags = addTags(document.resourceTags, tags);
+    if (resourceTags.length === document.resourceTags.length) return;
+    try {
+      const updated = await deps.users.patch(caller.userId, { version: document.version, resourceTags }, document);
+      await deps.broadcast(caller.userId, { type: 'user.updated', version: updated.version }, { exceptClientId: caller.clientId });
+      return;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'version_conflict')) throw error;
+      document = (await deps.users.get(caller.userId)) ?? document;
+    }
+  }
+  throw versionConflict('Your tags');
+};
+
+/** Deletes storage objects; a failure is logged, not raised (the resource write already succeeded). Returns how many went. */
+const deleteObjects = async (deps: ResourceDeps, userId: string, paths: readonly string[]) => {
+  const results = await Promise.all(
+    paths
+      .filter((path) => isOwnFilePath(userId, path))
+      .map(async (path) => {
+        try {
+          await deps.fileStore.delete(path);
+          return 1;
+        } catch (error) {
+          deps.logger.warn('file delete failed', { error: error instanceof Error ? error.name : String(error) });
+          return 0;
+        }
+      }),
+  );
+  return results.reduce<number>((sum, n) => sum + n, 0);
+};
+
+const announce = (deps: ResourceDeps, caller: Caller, resourceId: string, version: number | null) =>
+  deps.broadcast(caller.userId, { type: 'resource.updated', resourceId, version }, { exceptClientId: caller.clientId });
+
+export const createResource = async (deps: ResourceDeps, caller: Caller, body: CreateResourceBody): Promise<Resource> => {
+  const now = deps.clock.now().toISOString();
+  const resource: Resource = {
+    ...defaultResourceFields(),
+    name: body.name,
+    type: body.type,
+    description: body.description ?? '',
+    link: body.link ?? '',
+    tags: addTags([], body.tags ?? []),
+    article: body.article ?? null,
+    id: crypto.randomUUID(),
+    clicks: 0,
+    version: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  assertFits(resource);
+  await deps.resources.create(caller.userId, resource);
+  await addToUserTags(deps, caller, resource.tags);
+  await announce(deps, caller, resource.id, resource.version);
+  return resource;
+};
+
+export const patchResource = async (deps: ResourceDeps, caller: Caller, resourceId: string, patch: ResourcePatch): Promise<Resource> => {
+  const { version, ...changes } = patch;
+  const { before, after } = await deps.resources.update(caller.userId, resourceId, version, (current) => {
+    const next: Resource = {
+      ...current,
+      ...changes,
+      ...(changes.name !== undefined ? { name: changes.name.trim() } : {}),
+      ...(changes.tags ? { tags: addTags([], changes.tags) } : {}),
+      ...(changes.files ? { files: ownFiles(caller.userId, changes.files) } : {}),
+      updatedAt: deps.clock.now().toISOString(),
+    };
+    if (!next.name) throw badRequest('Name is required');
+    assertFits(next);
+    return next;
+  });
+  const kept = new Set(after.files.map((f) => f.filePath));
+  await deleteObjects(
+    deps,
+    caller.userId,
+    before.files.map((f) => f.filePath).filter((path) => !kept.has(path)),
+  );
+  if (changes.tags) await addToUserTags(deps, caller, after.tags);
+  await announce(deps, caller, resourceId, after.version);
+  return after;
+};
+
+export const deleteResource = async (deps: ResourceDeps, caller: Caller, resourceId: string) => {
+  const deleted = await deps.resources.remove(caller.userId, resourceId);
+  if (!deleted) throw notFound('That resource');
+  const filesDeleted = await deleteObjects(
+    deps,
+    caller.userId,
+    deleted.files.map((f) => f.filePath),
+  );
+  await announce(deps, caller, resourceId, null);
+  return { deleted: true as const, filesDeleted };
+};

@@ -1,0 +1,62 @@
+// The resource store benchmark: `npm run bench:resources [-- --runs 5 --library 200]`. Prints figures; asserts nothing.
+// Through a real local runtime: save (PATCH) and read (GET) of resources from 10 KB to 4 MB (split over chunk items),
+// and listing a library of summaries.
+import { parseArgs } from 'node:util';
+import type { Resource, TextSection } from '@chartside/shared';
+import { api } from '../../harness/api';
+import { startRuntime } from '../../harness/runtime';
+import { createUser, signedIn } from '../../harness/users';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, library: { type: 'string', default: '200' } } });
+const runs = Number(values.runs);
+const librarySize = Number(values.library);
+
+const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)] ?? NaN;
+const ms = (value: number) => `${value.toFixed(0).padStart(6)} ms`;
+
+const sectionsOf = (bytes: number): TextSection[] => {
+  const now = new Date().toISOString();
+  const perSection = 900_000;
+  return Array.from({ length: Math.ceil(bytes / perSection) }, (_, i) => ({
+    id: `s${i}`,
+    title: `Section ${i + 1}`,
+    deltaString: 'Heart failure with reduced ejection fraction. '.repeat(Math.ceil(Math.min(perSection, bytes - i * perSection) / 46)),
+    editing: false,
+    createdAt: now,
+    updatedAt: now,
+  }));
+};
+
+const timed = async <T>(work: () => Promise<T>) => {
+  const start = performance.now();
+  const result = await work();
+  return { result, ms: performance.now() - start };
+};
+
+const runtime = await startRuntime();
+try {
+  const asUser = api(runtime, await signedIn(runtime, await createUser(runtime)));
+  console.log(`resource store, through the local API (${runs} runs each, medians)`);
+  console.log('size      save (PATCH)   read (GET)');
+  for (const bytes of [10_000, 300_000, 1_000_000, 2_000_000, 3_900_000]) {
+    const created = (await asUser('POST', '/resources', { name: `Bench ${bytes}`, type: 'guide' })).json as unknown as Resource;
+    let version = created.version;
+    const saves: number[] = [];
+    const reads: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const sections = sectionsOf(bytes - run); // a different body each run, so every save writes its chunks
+      const save = await timed(() => asUser('PATCH', `/resources/${created.id}`, { version, textSections: sections }));
+      if (save.result.status !== 200) throw new Error(`save failed: ${save.result.status} ${save.result.text.slice(0, 200)}`);
+      version = Number(save.result.json.version);
+      saves.push(save.ms);
+      reads.push((await timed(() => asUser('GET', `/resources/${created.id}`))).ms);
+    }
+    console.log(`${(bytes / 1_000_000).toFixed(2).padStart(5)} MB  ${ms(median(saves))}    ${ms(median(reads))}`);
+  }
+  for (let i = 0; i < librarySize; i += 1) await asUser('POST', '/resources', { name: `Library item ${i}`, type: 'text', tags: ['Bench'] });
+  const lists: number[] = [];
+  for (let run = 0; run < runs; run += 1) lists.push((await timed(() => asUser('GET', '/resources'))).ms);
+  console.log(`list of ${librarySize + 5} summaries: ${ms(median(lists))}`);
+} finally {
+  await runtime.stop();
+}
