@@ -29,6 +29,13 @@ const networkOnlyPaths = [/^\/api(\/|$|\?)/, /^\/ws(\/|$|\?)/, /^\/cognito(\/|$|
  */
 const runtimeCachedChunks = ['blocknote', 'pdf', 'chat'];
 
+/**
+ * The rich-text editor's chunks: the lazily loaded BlockNoteRichText (its CSS too) and the chunks BlockNote loads in
+ * turn (emoji data). Their files are named 'blocknote-…' so that the precache leaves them to the runtime cache.
+ */
+const editorEntryChunk = 'BlockNoteRichText';
+const editorModule = /[\\/]node_modules[\\/](@blocknote|@tiptap|prosemirror-[\w-]+|y-prosemirror|yjs|emoji-mart|@emoji-mart)[\\/]|[\\/]components[\\/]rich-text[\\/]BlockNoteRichText\.tsx$/;
+
 /** `<meta name="chartside-version">` in index.html: which build a page runs, for support and the update test. */
 const versionMeta = (): Plugin => ({
   name: 'chartside-version-meta',
@@ -100,5 +107,13 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // A facade chunk (a re-export inside BlockNote) has no modules of its own, only its facade module.
+        chunkFileNames: ({ moduleIds, facadeModuleId }) =>
+          [...moduleIds, facadeModuleId ?? ''].some((id) => editorModule.test(id)) ? 'assets/blocknote-[hash].js' : 'assets/[name]-[hash].js',
+        assetFileNames: ({ names }) => (names.includes(`${editorEntryChunk}.css`) ? 'assets/blocknote-[hash][extname]' : 'assets/[name]-[hash][extname]'),
+      },
+    },
   },
 });

@@ -18,7 +18,7 @@ const titled: [string, string][] = [
   ['/', 'Home'],
   ['/panel', 'Panel'],
   ['/panel/p-1', 'Patient'],
-  ['/resources/r-1', 'Resource'],
+  ['/resources', 'Resources'],
   ['/templates', 'Templates'],
   ['/tools', 'Tools'],
   ['/playground', 'Playground'],
@@ -77,7 +77,7 @@ describe('route table', () => {
       storeSessionId();
     });
 
-    it.each(['/no/such/page', '/resources', '/panel/p-1/extra', '/tools/nothing'])('sends an unknown path (%s) Home', async (path) => {
+    it.each(['/no/such/page', '/panel/p-1/extra', '/tools/nothing'])('sends an unknown path (%s) Home', async (path) => {
       const { router } = renderApp(path);
       expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
       expect(router.state.location.pathname).toBe('/');

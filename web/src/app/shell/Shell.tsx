@@ -3,8 +3,10 @@
 import type { RealtimeEvent } from '@chartside/shared';
 import { Box } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
+import { searchKeys } from '../../features/home/queries';
+import { resourceKeys } from '../../features/resources/queries';
 import { sessionKeys } from '../../features/sessions/queries';
 import { useSignOut } from '../../platform/auth/use-sign-out';
 import { useDailyBackup } from '../../platform/daily-backup';
@@ -15,6 +17,11 @@ import { isRouteHandle } from '../route-handle';
 import { PlannedDialog } from './PlannedDialog';
 import classes from './shell.module.css';
 import { TopBar, type ShellDialog } from './TopBar';
+
+// The dialog's form, selects and tag input load with the resources chunk, the first time it opens.
+const CreateResourceDialog = lazy(async () => ({
+  default: (await import('../../features/resources/components/CreateResourceDialog')).CreateResourceDialog,
+}));
 
 export function Shell() {
   const queryClient = useQueryClient();
@@ -28,6 +35,11 @@ export function Shell() {
   useRealtime({
     onEvent: (event: RealtimeEvent) => {
       if (event.type === 'user.updated') void queryClient.invalidateQueries({ queryKey: meKeys.all });
+      // An open resource refetches; its autosave merges the newer copy with unsaved edits.
+      if (event.type === 'resource.updated') {
+        void queryClient.invalidateQueries({ queryKey: resourceKeys.all });
+        void queryClient.invalidateQueries({ queryKey: searchKeys.all });
+      }
       if (event.type === 'session.ended') {
         // This browser's session was signed out elsewhere (the Sessions page of another device, terminate-all).
         if (event.sessionId === session.id()) void session.end();
@@ -46,12 +58,11 @@ export function Shell() {
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
       </Box>
-      <PlannedDialog
-        opened={dialog === 'new-resource'}
-        title="Create New Resource"
-        purpose="Save a text, link, file, article, case, guide or clinical resource to your library, with a name, tags, a description and a link."
-        onClose={() => setDialog(undefined)}
-      />
+      {dialog === 'new-resource' && (
+        <Suspense>
+          <CreateResourceDialog opened onClose={() => setDialog(undefined)} />
+        </Suspense>
+      )}
       <PlannedDialog
         opened={dialog === 'text-transformer'}
         title="Text Transformer"

@@ -1,0 +1,111 @@
+// One resource, open: Back, the favorite bookmark, the edit toggle and the save status; the details (view or edit
+// mode), Files, Highlights and the content sections. Every edit goes through the autosave.
+import type { Resource, ResourceFields } from '@chartside/shared';
+import { ActionIcon, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { lazy, Suspense, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ResourceTypeIcon } from '../../../components/ResourceTypeIcon';
+import { useDeleteResource } from '../queries';
+import { useResourceAutosave } from '../use-resource-autosave';
+import { ConflictDialog } from './ConflictDialog';
+import { FilesSection } from './FilesSection';
+import { HighlightsSection, withoutHighlight } from './HighlightsSection';
+import { ResourceDetails } from './ResourceDetails';
+import { ResourceDetailsForm } from './ResourceDetailsForm';
+import { IconArrowLeft, IconBookmark, IconPencil } from './resource-icons';
+import { SaveStatusIndicator } from './SaveStatusIndicator';
+
+// The sections carry the rich-text editor: a chunk of its own, loaded after the rest of the page.
+const ResourceSections = lazy(async () => ({ default: (await import('../sections/ResourceSections')).ResourceSections }));
+
+export function ResourceScreen({ resource }: { resource: Resource }) {
+  const { draft, status, error, conflict, saver } = useResourceAutosave(resource);
+  // `?edit=1` (the edit pencil on a search result) opens the resource in edit mode.
+  const [searchParams] = useSearchParams();
+  const [editing, setEditing] = useState(searchParams.get('edit') === '1');
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const remove = useDeleteResource();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  const change = (fields: Partial<ResourceFields>, immediate = false) => saver.change(fields, { immediate });
+
+  const back = () => (location.key === 'default' ? void navigate('/resources') : void navigate(-1));
+
+  const toggleEditing = () => {
+    // Leaving edit mode saves at once; a name left blank (never saved) goes back to the saved one.
+    if (editing && !draft.name.trim()) saver.change({ name: saver.getState().base.name }, { immediate: true });
+    else if (editing) void saver.flush();
+    setEditing(!editing);
+  };
+
+  const deleteResource = () =>
+    remove.mutate(resource.id, {
+      onSuccess: () => {
+        notifications.show({ title: 'Resource deleted', message: `"${draft.name}" and its files were deleted.` });
+        void navigate('/resources', { replace: true });
+      },
+      onError: (failure) => notifications.show({ color: 'red', title: 'The resource was not deleted', message: failure.message }),
+    });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="xs">
+        <Button variant="subtle" leftSection={<IconArrowLeft />} onClick={back} px="xs">
+          Back
+        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <SaveStatusIndicator status={status} error={error} onRetry={() => void saver.retry()} />
+          <Tooltip label={draft.favorite ? 'Remove from favorites' : 'Add to favorites'}>
+            <ActionIcon variant="subtle" color="yellow.8" size="lg" aria-label="Favorite" aria-pressed={draft.favorite} onClick={() => change({ favorite: !draft.favorite }, true)}>
+              <IconBookmark filled={draft.favorite} />
+            </ActionIcon>
+          </Tooltip>
+          <Button variant={editing ? 'filled' : 'light'} leftSection={<IconPencil />} aria-pressed={editing} onClick={toggleEditing}>
+            Edit
+          </Button>
+        </Group>
+      </Group>
+
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ResourceTypeIcon type={draft.type} size={36} label />
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+          {draft.name.trim() || 'Untitled resource'}
+        </Title>
+      </Group>
+
+      {editing ? (
+        <ResourceDetailsForm fields={draft} onChange={(fields) => change(fields)} onDelete={() => setConfirmingDelete(true)} />
+      ) : (
+        <ResourceDetails fields={draft} />
+      )}
+
+      <FilesSection
+        files={draft.files}
+        editable={editing}
+        onAdd={(file) => change({ files: [...saver.getState().draft.files, file] }, true)}
+        onChange={(files, { immediate }) => change({ files }, immediate)}
+      />
+      <HighlightsSection fields={draft} onRemove={(id) => change(withoutHighlight(saver.getState().draft, id), true)} />
+      <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the sections" />}>
+        <ResourceSections sections={draft.textSections} editable={editing} onChange={(textSections, { immediate }) => change({ textSections }, immediate)} />
+      </Suspense>
+
+      <ConflictDialog conflict={conflict} onResolve={(choice) => saver.resolveConflict(choice)} />
+      <ConfirmDialog
+        opened={confirmingDelete}
+        title="Delete this resource?"
+        confirmLabel="Delete Resource"
+        pending={remove.isPending}
+        onCancel={() => setConfirmingDelete(false)}
+        onConfirm={deleteResource}
+      >
+        <Text>
+          &ldquo;{draft.name}&rdquo; is deleted with its {draft.files.length === 1 ? 'file' : `${draft.files.length} files`}, sections and highlights. This cannot be undone.
+        </Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}

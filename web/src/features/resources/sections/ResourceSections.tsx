@@ -1,0 +1,88 @@
+// A resource's Table of Contents and Content Sections (spec, Resource screen). Controlled: the page owns the list and
+// saves it. Typing reports `immediate: false` (the page's 500 ms autosave); remove and reorder report `immediate: true`.
+import { Button, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { TextSection } from '@chartside/shared';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { CollapsibleSection } from '../components/CollapsibleSection';
+import { IconPlus } from './section-icons';
+import { sectionElementId, SectionEditor, sectionTitleId } from './SectionEditor';
+import { addSection, canAddSection, hasContent, moveSection, newSection, removeSection, sectionLabel, updateSection, type SectionEnd } from './section-list';
+import { TableOfContents } from './TableOfContents';
+
+export interface ResourceSectionsProps {
+  sections: TextSection[];
+  editable: boolean;
+  onChange: (sections: TextSection[], options: { immediate: boolean }) => void;
+}
+
+/** Scrolls a section to the top of the view and puts the focus on its title. */
+const goToSection = (id: string) => {
+  document.getElementById(sectionElementId(id))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  document.getElementById(sectionTitleId(id))?.focus({ preventScroll: true });
+};
+
+export function ResourceSections({ sections, editable, onChange }: ResourceSectionsProps) {
+  const [confirmRemove, setConfirmRemove] = useState<TextSection>();
+  const now = () => new Date().toISOString();
+
+  const add = (end: SectionEnd) => {
+    const section = newSection(crypto.randomUUID(), now());
+    onChange(addSection(sections, section, end), { immediate: false });
+    // The new title field exists after the parent re-renders with the new list.
+    requestAnimationFrame(() => goToSection(section.id));
+  };
+  const update = (id: string, change: Partial<Pick<TextSection, 'title' | 'deltaString'>>) => onChange(updateSection(sections, id, change, now()), { immediate: false });
+  const remove = (id: string) => onChange(removeSection(sections, id), { immediate: true });
+  const askToRemove = (section: TextSection) => (hasContent(section) ? setConfirmRemove(section) : remove(section.id));
+
+  const addButton = (end: SectionEnd) =>
+    editable && (
+      <Button variant="light" leftSection={<IconPlus />} onClick={() => add(end)} disabled={!canAddSection(sections)} aria-label={`Add Section at the ${end}`}>
+        Add Section
+      </Button>
+    );
+  const confirmIndex = confirmRemove ? sections.findIndex((section) => section.id === confirmRemove.id) : -1;
+
+  return (
+    <Stack gap="md">
+      <CollapsibleSection title="Table of Contents" count={sections.length}>
+        <TableOfContents
+          sections={sections}
+          onSelect={goToSection}
+          {...(editable ? { onMove: (activeId: string, overId: string) => onChange(moveSection(sections, activeId, overId), { immediate: true }) } : {})}
+        />
+      </CollapsibleSection>
+      <CollapsibleSection title="Content Sections" count={sections.length}>
+        <Stack gap="sm">
+          {addButton('top')}
+          {sections.map((section, index) => (
+            <SectionEditor
+              key={section.id}
+              section={section}
+              index={index}
+              editable={editable}
+              onTitleChange={(title) => update(section.id, { title })}
+              onBodyChange={(deltaString) => update(section.id, { deltaString })}
+              onRemove={() => askToRemove(section)}
+            />
+          ))}
+          {sections.length === 0 && !editable && <Text c="dimmed">No content sections.</Text>}
+          {sections.length > 0 && addButton('bottom')}
+        </Stack>
+      </CollapsibleSection>
+      <ConfirmDialog
+        opened={confirmRemove !== undefined}
+        title="Remove this section?"
+        confirmLabel="Remove"
+        onCancel={() => setConfirmRemove(undefined)}
+        onConfirm={() => {
+          if (confirmRemove) remove(confirmRemove.id);
+          setConfirmRemove(undefined);
+        }}
+      >
+        <Text>{confirmRemove && confirmIndex >= 0 ? `"${sectionLabel(confirmRemove, confirmIndex)}" and its text will be removed.` : ''}</Text>
+      </ConfirmDialog>
+    </Stack>
+  );
+}
