@@ -18,11 +18,13 @@ export const HomeListItem = z.strictObject({
   type: ResourceType,
   link: z.string().max(2_000),
 });
+export type HomeListItem = z.infer<typeof HomeListItem>;
 
 export const HomeList = z.strictObject({
   name: shortText,
   items: list(HomeListItem),
 });
+export type HomeList = z.infer<typeof HomeList>;
 
 export const Prompt = z.strictObject({
   id: shortText.min(1),

@@ -96,6 +96,11 @@ export function fakeApi(state: Partial<FakeApiState> = {}): FakeApi & { state: F
   const api = new FakeApi()
     .on('GET', '/me', () => full.me)
     .on('GET', '/feed/unread-count', () => ({ count: full.unread }))
+    // An empty library, so pages that show Home's search have an answer; tests of search register their own.
+    .on('POST', '/search', (request) => {
+      const { page = 1, perPage = 25 } = request.body as { page?: number; perPage?: number };
+      return { hits: [], found: 0, page, perPage, facets: [] };
+    })
     .on('POST', '/backups/daily', (request) => ({
       created: true,
       backupDate: (request.body as { backupDate: string }).backupDate,

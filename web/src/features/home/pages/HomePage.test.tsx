@@ -13,6 +13,7 @@ let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   vi.mocked(fetchAuthSession).mockResolvedValue(signedInSession('token-1'));
   api = fakeApi().install();
+  api.on('POST', '/search', { hits: [], found: 0, facets: [], page: 1, perPage: 25 });
   vi.stubGlobal('WebSocket', FakeWebSocket);
   storeSessionId('session-1');
 });
@@ -26,6 +27,7 @@ describe('HomePage', () => {
     renderApp('/');
     expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    for (const section of ['Home lists', 'New article from a DOI', 'Search your library']) expect(screen.getByRole('region', { name: section })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Home'));
     const [me] = api.calls('GET', '/me');
     expect(me?.headers.get('authorization')).toBe('Bearer token-1');
@@ -37,6 +39,7 @@ describe('HomePage', () => {
     api.on('GET', '/me', apiError(403, 'forbidden', 'This account is disabled.'));
     renderApp('/');
     expect(await screen.findByText('This account is disabled.')).toBeTruthy();
+    expect(screen.getByText('Could not load your account')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 

@@ -1,25 +1,55 @@
-// Home (spec section 2): search and the home lists come in a later release; until then, who is signed in.
-import { Loader, Text } from '@mantine/core';
+// Home (spec section 2): the home lists, a box to create an article from its DOI, and the search of the library.
+import type { HomeListChange } from '@chartside/shared';
+import { Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
-import { useMe } from '../queries';
+import { CreateByDoi } from '../components/CreateByDoi';
+import { HomeLists } from '../components/HomeLists';
+import { SearchPanel } from '../components/SearchPanel';
+import { useChangeHomeLists, useHomeLists, useMe } from '../queries';
 
-function SignedInAs() {
-  const me = useMe();
-  if (me.isPending) return <Loader size="sm" aria-label="Loading your account" />;
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <>
-      <QueryErrorAlert query={me} what="your account" />
-      {me.data && <Text>Signed in as {me.data.email}</Text>}
-    </>
+    <Paper component="section" withBorder p="md" aria-labelledby={id} h="100%">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
   );
 }
 
 export function HomePage() {
+  const me = useMe();
+  const lists = useHomeLists(me.data?.homeLists ?? []);
+  const changeLists = useChangeHomeLists();
+  const change = (listChange: HomeListChange) =>
+    changeLists.mutate(listChange, {
+      onError: (error) => notifications.show({ color: 'red', title: 'Your home lists were not saved', message: error.message }),
+    });
+
   return (
-    <PageFrame title="Home">
-      <SignedInAs />
-      <Text c="dimmed">Search across your resources and your home lists will appear here in a later release.</Text>
+    <PageFrame title="Home" size="lg" actions={me.data && <Text size="sm" c="dimmed">Signed in as {me.data.email}</Text>}>
+      <QueryErrorAlert query={me} what="your account" />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Section id="home-lists" title="Home lists">
+            {me.isPending ? <Loader size="sm" aria-label="Loading your home lists" /> : <HomeLists lists={lists} onChange={change} />}
+          </Section>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Section id="home-doi" title="New article from a DOI">
+            <CreateByDoi />
+          </Section>
+        </Grid.Col>
+      </Grid>
+      <Section id="home-search" title="Search your library">
+        <SearchPanel lists={lists} onAddToList={(index, item) => change({ kind: 'add-item', list: { index, name: lists[index]?.name ?? '' }, item })} />
+      </Section>
     </PageFrame>
   );
 }

@@ -1,0 +1,61 @@
+// The user's home lists, side by side in their order, and a form to create one.
+import { MAX_SHORT_TEXT, type HomeList, type HomeListChange } from '@chartside/shared';
+import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { HomeListCard } from './HomeListCard';
+
+export interface HomeListsProps {
+  lists: readonly HomeList[];
+  onChange: (change: HomeListChange) => void;
+}
+
+function CreateListForm({ onCreate }: { onCreate: (name: string) => void }) {
+  const [name, setName] = useState('');
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    onCreate(name);
+    setName('');
+  };
+  return (
+    <form onSubmit={submit}>
+      <Group gap="xs" align="flex-end" wrap="nowrap">
+        <TextInput label="New list" placeholder="List name" value={name} maxLength={MAX_SHORT_TEXT} onChange={(event) => setName(event.currentTarget.value)} style={{ flex: 1 }} />
+        <Button type="submit" variant="light" disabled={!name.trim()}>
+          Create list
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+export function HomeLists({ lists, onChange }: HomeListsProps) {
+  return (
+    <Stack gap="sm">
+      {lists.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No lists yet. Create one, then add resources to it from the search results.
+        </Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {lists.map((list, index) => {
+            const ref = { index, name: list.name };
+            return (
+              <HomeListCard
+                key={`${index}-${list.name}`}
+                list={list}
+                isFirst={index === 0}
+                isLast={index === lists.length - 1}
+                onRename={(name) => onChange({ kind: 'rename', list: ref, name })}
+                onMove={(direction) => onChange({ kind: 'move', list: ref, direction })}
+                onDelete={() => onChange({ kind: 'delete', list: ref })}
+                onRemoveItem={(itemId) => onChange({ kind: 'remove-item', list: ref, itemId })}
+              />
+            );
+          })}
+        </SimpleGrid>
+      )}
+      <CreateListForm onCreate={(name) => onChange({ kind: 'create', name })} />
+    </Stack>
+  );
+}
