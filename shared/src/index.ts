@@ -21,3 +21,5 @@ export * from './contracts/files';
 export * from './contracts/articles';
 export * from './contracts/search';
 export * from './sync/merge-fields';
+export * from './patients/patient';
+export * from './contracts/patients';

@@ -8,6 +8,8 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session.ended'), sessionId: z.string() }),
   /** A resource was written (or deleted, version null) by another tab or device; an open copy refetches. */
   z.object({ type: z.literal('resource.updated'), resourceId: z.string(), version: z.number().int().nullable() }),
+  /** A patient was written (or deleted, version null) by another tab or device; an open copy refetches and merges. */
+  z.object({ type: z.literal('patient.updated'), patientId: z.string(), version: z.number().int().nullable() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
