@@ -15,7 +15,6 @@ import {
   MAX_INDEXED_TEXT,
   openSearchSearchIndex,
   signedOpenSearchClient,
-  snippetParts,
 } from './opensearch-search-index';
 import { searchIndexDefinition } from './opensearch-index-definition';
 
@@ -118,7 +117,7 @@ describe('OpenSearch request bodies', () => {
       createdAt: '2025-01-01T00:00:00.000Z',
       text: 'c\uE000d\uE001e',
     });
-    expect(source).toMatchObject({ name: 'ab', tags: ['x'], description: '', text: 'cde' });
+    expect(source).toMatchObject({ name: 'a b', tags: ['x '], description: ' ', text: 'c d e' });
   });
 
   it('indexes section text up to the length OpenSearch can still highlight', () => {
@@ -158,16 +157,6 @@ describe('OpenSearch request bodies', () => {
 });
 
 describe('OpenSearch responses', () => {
-  it('splits a highlighted fragment into marked parts', () => {
-    expect(snippetParts('Dose \uE000warfarin\uE001 and \uE000INR\uE001')).toEqual([
-      { text: 'Dose ', highlight: false },
-      { text: 'warfarin', highlight: true },
-      { text: ' and ', highlight: false },
-      { text: 'INR', highlight: true },
-    ]);
-    expect(snippetParts('<b>plain</b>')).toEqual([{ text: '<b>plain</b>', highlight: false }]);
-  });
-
   it('merges tag buckets that differ only in case, most first, then by name', () => {
     expect(
       facetsOf([

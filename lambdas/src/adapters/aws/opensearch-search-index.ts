@@ -18,12 +18,9 @@ import {
 } from '@chartside/shared';
 import { z } from 'zod';
 import type { SearchDocument, SearchIndex } from '../../ports/search-index';
+import { MARK_CLOSE, MARK_OPEN, markedParts, withoutMarks } from '../search-marks';
 import { SEARCH_INDEX_NAME, searchIndexDefinition } from './opensearch-index-definition';
 
-/** Highlight markers: private-use characters, stripped from indexed text, so a snippet is split on them and no HTML is trusted. */
-const HIGHLIGHT_START = '\uE000';
-const HIGHLIGHT_END = '\uE001';
-const markers = /[\uE000\uE001]/g;
 
 /** Enough buckets for every tag of a user's library: facets count over all hits, not one page. */
 const FACET_BUCKETS = 2000;
@@ -76,8 +73,8 @@ export const buildSearchBody = (userId: string, request: SearchRequest) => {
     ...(words.length
       ? {
           highlight: {
-            pre_tags: [HIGHLIGHT_START],
-            post_tags: [HIGHLIGHT_END],
+            pre_tags: [MARK_OPEN],
+            post_tags: [MARK_CLOSE],
             // The prefix subfields hold every word and its prefixes, so one pass marks whole and partial matches.
             require_field_match: false,
             fields: {
@@ -92,7 +89,6 @@ export const buildSearchBody = (userId: string, request: SearchRequest) => {
   };
 };
 
-const clean = (text: string) => text.replace(markers, '');
 
 /**
  * Section text indexed per resource: OpenSearch refuses to highlight past 1,000,000 characters of a field
@@ -103,25 +99,15 @@ export const MAX_INDEXED_TEXT = 900_000;
 /** The stored source of a document: what is searched and what a hit shows. */
 export const buildDocumentSource = (document: SearchDocument): SearchDocument => ({
   ...document,
-  name: clean(document.name),
-  tags: document.tags.map(clean),
-  description: clean(document.description),
-  text: clean(document.text.slice(0, MAX_INDEXED_TEXT)),
+  name: withoutMarks(document.name),
+  tags: document.tags.map(withoutMarks),
+  description: withoutMarks(document.description),
+  text: withoutMarks(document.text.slice(0, MAX_INDEXED_TEXT)),
 });
 
 /** Removes every document of one user. */
 export const buildRemoveUserQuery = (userId: string) => ({ query: { term: { userId } } });
 
-/** Splits a highlighted fragment into marked parts. */
-export const snippetParts = (fragment: string): Snippet['parts'] => {
-  const parts: Snippet['parts'] = [];
-  for (const [i, piece] of fragment.split(HIGHLIGHT_START).entries()) {
-    const [marked, rest] = i === 0 ? [undefined, piece] : piece.split(HIGHLIGHT_END, 2);
-    if (marked) parts.push({ text: marked, highlight: true });
-    if (rest) parts.push({ text: rest, highlight: false });
-  }
-  return parts;
-};
 
 const Hit = z.object({
   _source: z.object({
@@ -168,7 +154,7 @@ export const toSearchResult = (body: unknown, request: SearchRequest): SearchRes
       .map(([field, fragments]) => ({ field: snippetFieldOf[field], fragments }))
       .filter((s): s is { field: SearchField; fragments: string[] } => s.field !== undefined)
       .sort((a, b) => snippetOrder.indexOf(a.field) - snippetOrder.indexOf(b.field))
-      .flatMap(({ field, fragments }) => fragments.map((fragment) => ({ field, parts: snippetParts(fragment) })));
+      .flatMap(({ field, fragments }) => fragments.map((fragment) => ({ field, parts: markedParts(fragment) })));
     return { ..._source, snippets };
   });
   return {

@@ -16,14 +16,8 @@ import {
   type Snippet,
 } from '@chartside/shared';
 import type { SearchDocument, SearchIndex } from '../../ports/search-index';
+import { MARK_CLOSE, MARK_OPEN, markedParts, withoutMarks } from '../search-marks';
 
-/**
- * snippet() and highlight() mark matches with these private-use characters; we split on them and send marked parts, so
- * no HTML is built and nothing needs escaping. They are stripped from indexed text so a document cannot forge a mark.
- */
-const MARK_OPEN = '\uE000';
-const MARK_CLOSE = '\uE001';
-const MARKS = /[\uE000\uE001]/g;
 /** Tokens of context around a match in a long field (FTS5 allows at most 64). */
 const SNIPPET_TOKENS = 24;
 /** Tags are indexed as one text column, joined with this. */
@@ -95,8 +89,6 @@ interface MarkedRow extends DocRow {
 /** Tag filters and facets compare tags after the shared normalization, ignoring case (as the user's tag list does). */
 const tagKey = (tag: string) => normalizeTag(tag).toLocaleLowerCase();
 
-const clean = (text: string) => text.replace(MARKS, ' ');
-
 /**
  * The query's words (the shared rule) as an FTS5 expression: every word must match; the last one may be a prefix (typing
  * "pneu" finds "pneumonia"). Each word is quoted, so nothing in it reads as FTS5 syntax. Undefined when there is no word.
@@ -107,23 +99,6 @@ export const matchExpression = (query: string): string | undefined => {
   return words.map((word, i) => `"${word}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 };
 
-/** Splits text marked by snippet()/highlight() into parts; undefined when nothing in it is marked. */
-const markedParts = (marked: string): Snippet['parts'] | undefined => {
-  if (!marked.includes(MARK_OPEN)) return undefined;
-  const parts: Snippet['parts'] = [];
-  let highlight = false;
-  for (const piece of marked.split(/([\uE000\uE001])/)) {
-    if (piece === MARK_OPEN || piece === MARK_CLOSE) {
-      highlight = piece === MARK_OPEN;
-      continue;
-    }
-    if (!piece) continue;
-    const last = parts.at(-1);
-    if (last && last.highlight === highlight) last.text += piece;
-    else parts.push({ text: piece, highlight });
-  }
-  return parts;
-};
 
 const snippetsOf = (row: MarkedRow): Snippet[] => {
   const marked: [Snippet['field'], string][] = [
@@ -133,8 +108,7 @@ const snippetsOf = (row: MarkedRow): Snippet[] => {
     ['textSections', row.text_marked],
   ];
   return marked.flatMap(([field, text]) => {
-    const parts = markedParts(text);
-    return parts ? [{ field, parts }] : [];
+    return text.includes(MARK_OPEN) ? [{ field, parts: markedParts(text) }] : [];
   });
 };
 
@@ -290,7 +264,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     } else {
       id = Number(statements.insertDoc.run({ ...fields, userId: document.userId, resourceId: document.id }).lastInsertRowid);
     }
-    statements.insertText.run(id, clean(document.name), clean(document.tags.join(TAG_SEPARATOR)), clean(document.description), clean(document.text));
+    statements.insertText.run(id, withoutMarks(document.name), withoutMarks(document.tags.join(TAG_SEPARATOR)), withoutMarks(document.description), withoutMarks(document.text));
     addTags(id, document.userId, document.tags);
   });
 
