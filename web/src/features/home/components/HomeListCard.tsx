@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ResourceTypeIcon } from '../../../components/ResourceTypeIcon';
-import { IconArrowLeft, IconArrowRight, IconTrash, IconX } from './home-icons';
+import { IconChevronLeft, IconChevronRight, IconTrash, IconX } from '../../../components/icons';
 import { isWebLink } from './web-link';
 
 export interface HomeListCardProps {
@@ -81,10 +81,10 @@ export function HomeListCard({ list, isFirst, isLast, onRename, onMove, onDelete
           <ListName name={list.name} onRename={onRename} />
           <Group gap={0} wrap="nowrap">
             <ActionIcon variant="subtle" color="gray" aria-label={`Move ${list.name} left`} disabled={isFirst} onClick={() => onMove('left')}>
-              <IconArrowLeft />
+              <IconChevronLeft />
             </ActionIcon>
             <ActionIcon variant="subtle" color="gray" aria-label={`Move ${list.name} right`} disabled={isLast} onClick={() => onMove('right')}>
-              <IconArrowRight />
+              <IconChevronRight />
             </ActionIcon>
             <ActionIcon variant="subtle" color="red" aria-label={`Delete ${list.name}`} onClick={() => setConfirming(true)}>
               <IconTrash />

@@ -5,7 +5,7 @@ import { ActionIcon, Anchor, Badge, Group, Menu, Paper, Stack, Text, Tooltip } f
 import { Link } from 'react-router';
 import { ResourceTypeIcon } from '../../../components/ResourceTypeIcon';
 import { HighlightedText } from './HighlightedText';
-import { IconExternalLink, IconFlag, IconListAdd, IconPencil } from './home-icons';
+import { IconExternalLink, IconFlag, IconListAdd, IconPencil } from '../../../components/icons';
 import { isWebLink } from './web-link';
 
 export interface SearchResultItemProps {

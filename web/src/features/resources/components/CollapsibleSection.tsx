@@ -1,7 +1,7 @@
 // A titled section of the resource page that folds away: the title button carries its count and aria-expanded.
 import { Box, Collapse, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
-import { IconChevron } from './resource-icons';
+import { IconChevron } from '../../../components/icons';
 
 export interface CollapsibleSectionProps {
   title: string;

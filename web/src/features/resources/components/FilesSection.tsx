@@ -9,7 +9,7 @@ import { useApi } from '../../../platform/platform-context';
 import { useOpenFile } from '../open-file';
 import { uploadFile } from '../upload-file';
 import { CollapsibleSection } from './CollapsibleSection';
-import { IconPencil } from './resource-icons';
+import { IconPencil } from '../../../components/icons';
 
 export interface FilesSectionProps {
   files: ResourceFile[];

@@ -14,7 +14,7 @@ import { FilesSection } from './FilesSection';
 import { HighlightsSection, withoutHighlight } from './HighlightsSection';
 import { ResourceDetails } from './ResourceDetails';
 import { ResourceDetailsForm } from './ResourceDetailsForm';
-import { IconArrowLeft, IconBookmark, IconPencil } from './resource-icons';
+import { IconArrowLeft, IconBookmark, IconPencil } from '../../../components/icons';
 import { SaveStatusIndicator } from './SaveStatusIndicator';
 
 // The sections carry the rich-text editor: a chunk of its own, loaded after the rest of the page.

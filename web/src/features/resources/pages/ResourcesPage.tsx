@@ -8,7 +8,7 @@ import { PageFrame } from '../../../components/PageFrame';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { ResourceTypeIcon, resourceTypeStyles } from '../../../components/ResourceTypeIcon';
 import { CreateResourceDialog } from '../components/CreateResourceDialog';
-import { IconBookmark } from '../components/resource-icons';
+import { IconBookmark } from '../../../components/icons';
 import { useResourceList } from '../queries';
 import { applyListView, listSorts, parseSort, parseType, readListView, writeListView, type ListView } from '../resource-list-view';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { TextSection } from '@chartside/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CollapsibleSection } from '../components/CollapsibleSection';
-import { IconPlus } from './section-icons';
+import { IconPlus } from '../../../components/icons';
 import { sectionElementId, SectionEditor, sectionTitleId } from './SectionEditor';
 import { addSection, canAddSection, hasContent, moveSection, newSection, removeSection, sectionLabel, updateSection, type SectionEnd } from './section-list';
 import { TableOfContents } from './TableOfContents';

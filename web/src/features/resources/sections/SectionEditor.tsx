@@ -4,7 +4,7 @@ import { ActionIcon, Collapse, Group, Paper, TextInput, Title, Tooltip } from '@
 import { useState } from 'react';
 import { MAX_SHORT_TEXT, type TextSection } from '@chartside/shared';
 import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
-import { IconChevron, IconTrash } from './section-icons';
+import { IconChevron, IconTrash } from '../../../components/icons';
 import { sectionLabel } from './section-list';
 import classes from './sections.module.css';
 

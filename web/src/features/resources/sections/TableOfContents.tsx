@@ -15,7 +15,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import type { TextSection } from '@chartside/shared';
-import { IconGrip } from './section-icons';
+import { IconGrip } from '../../../components/icons';
 import { sectionLabel } from './section-list';
 import classes from './sections.module.css';
 
