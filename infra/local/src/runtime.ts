@@ -35,7 +35,10 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
   mkdirSync(settings.dataDir, { recursive: true });
   const origin = `http://localhost:${settings.PORT}`;
   const stops: (() => Promise<void> | void)[] = [];
+  // Requests stop first, so none reaches a part that is closing (the search index, the table); then the rest, newest first.
+  let closeServer = async () => {};
   const stop = async () => {
+    await closeServer();
     for (const step of stops.reverse()) await step();
   };
 
@@ -80,13 +83,11 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       server.once('error', reject);
       server.listen(settings.PORT, () => resolve());
     });
-    stops.push(
-      () =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    );
+    closeServer = () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
 
     await ensureTable(dynamodb.endpoint);
     // Where this runtime's emulators listen, for tools and tests that look at the data directly.
