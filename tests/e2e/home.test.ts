@@ -160,7 +160,8 @@ describe('home lists', () => {
   const addToList = async (p: Page, resource: string, listName: string) => {
     const save = saved(p);
     await resultNamed(p, resource).getByRole('button', { name: `Add ${resource} to a list` }).click();
-    await p.getByRole('menuitem', { name: listName }).click();
+    // Exact: the menu of the last result may still be closing, its item named '<list> Added'.
+    await p.getByRole('menuitem', { name: listName, exact: true }).click();
     await save;
   };
 
