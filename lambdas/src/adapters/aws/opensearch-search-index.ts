@@ -14,7 +14,6 @@ import {
   type SearchHit,
   type SearchRequest,
   type SearchResult,
-  type Snippet,
 } from '@chartside/shared';
 import { z } from 'zod';
 import type { SearchDocument, SearchIndex } from '../../ports/search-index';
