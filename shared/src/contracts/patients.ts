@@ -17,8 +17,14 @@ export const PanelExport = z.strictObject({
 });
 export type PanelExport = z.infer<typeof PanelExport>;
 
+/**
+ * The id an imported patient may carry. Ids become part of storage keys, so they are kept to letters, digits, '-' and '_'
+ * (UUIDs and the older app's push ids both fit).
+ */
+export const ImportedPatientId = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'A patient id is 1 to 100 letters, digits, "-" or "_".');
+
 /** The patients the user chose from an export file: existing ids are updated, new ones created. */
-export const ImportPatientsBody = z.strictObject({ patients: z.array(Patient).min(1).max(5_000) });
+export const ImportPatientsBody = z.strictObject({ patients: z.array(Patient.extend({ id: ImportedPatientId })).min(1).max(5_000) });
 export const ImportResult = z.object({ created: z.number().int().nonnegative(), updated: z.number().int().nonnegative() });
 
 export const patientsContract = {
