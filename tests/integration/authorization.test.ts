@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, startSession, type Api, type Auth } from '../harness/api';
 import { localTable } from '../harness/dynamodb';
+import { noteSection, patientRecord } from '../harness/patients';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { accessTokenOf, createUser, signedIn, type TestUser } from '../harness/users';
 
@@ -35,6 +36,11 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   'POST /api/files/delete': async () => ({ filePath: alicesFilePath }),
   'POST /api/articles/resolve-doi': async () => ({ doi: '10.1056/NEJMoa2034577' }),
   'POST /api/articles/lookup': async () => ({ articleUrl: `${inject('articleFixturesUrl')}/articles/nejm-bnt162b2` }),
+  'POST /api/patients': async () => ({ lastname: 'New', firstname: 'Patient', tags: ['Someone Else Tag'] }),
+  'PATCH /api/patients/{patientId}': async () => ({ version: 1, room: 'Taken Over', fields: { events: noteSection(200) } }),
+  // An import naming Alice's patient id creates the caller's own patient under that id; Alice's stays as it was.
+  'POST /api/patients/import': async () => ({ patients: [patientRecord({ id: alicesIds.patientId!, lastname: 'Imported By Someone', tags: [] })] }),
+  'PUT /api/patients/{patientId}/time-tracking': async () => ({ steps: [{ id: 'visit', name: 'Visit', time: 99 }], lastActiveStep: 'visit', lastUpdated: new Date().toISOString() }),
 };
 /** Public by design; the OpenAPI document (also public) does not list itself. */
 const PUBLIC_ROUTES = ['GET /api/health'];
@@ -71,7 +77,8 @@ beforeAll(async () => {
   expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: 'alice' })).status).toBe(200);
   alicesFilePath = upload.file.filePath;
   const aliceResource = (await asAlice('POST', '/resources', { name: 'Alice resource', type: 'text' })).json;
-  alicesIds = { sessionId: aliceAuth.sessionId, resourceId: String(aliceResource.id) };
+  const alicePatient = (await asAlice('POST', '/patients', { lastname: 'Alice Patient', firstname: 'Private', tags: ['Alice Tag'] })).json;
+  alicesIds = { sessionId: aliceAuth.sessionId, resourceId: String(aliceResource.id), patientId: String(alicePatient.id) };
 
   const doc = (await api(runtime)('GET', '/openapi.json')).json as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
@@ -130,6 +137,8 @@ describe("with another user's token and live session", () => {
     expect((await asAlice('GET', '/feed/unread-count')).json).toEqual({ count: 1 });
     expect((await asAlice('GET', `/resources/${alicesIds.resourceId}`)).json).toMatchObject({ name: 'Alice resource', favorite: false, version: 1 });
     expect((await asAlice('POST', '/files/download-url', { filePath: alicesFilePath })).status).toBe(200);
+    expect((await asAlice('GET', `/patients/${alicesIds.patientId}`)).json).toMatchObject({ lastname: 'Alice Patient', room: '', fields: {}, version: 1 });
+    expect((await asAlice('GET', `/patients/${alicesIds.patientId}/time-tracking`)).json).toMatchObject({ lastActiveStep: null });
   });
 });
 

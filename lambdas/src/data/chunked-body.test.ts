@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSk, joinChunks, splitIntoChunks } from './chunked-body';
+import { chunkSk, chunksUnderPrefix, joinChunks, splitIntoChunks } from './chunked-body';
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 
@@ -36,5 +36,15 @@ describe('chunkSk', () => {
     expect(keys).toEqual(['PART#RESOURCE#r1#0000', 'PART#RESOURCE#r1#0001', 'PART#RESOURCE#r1#0010', 'PART#RESOURCE#r1#9999']);
     expect([...keys].sort()).toEqual(keys);
     for (const key of keys) expect(key.startsWith('RESOURCE#')).toBe(false);
+  });
+});
+
+describe('chunksUnderPrefix', () => {
+  it("covers the chunks of every head under a prefix (all of a user's patients), and none of another kind's", () => {
+    const prefix = chunksUnderPrefix('PATIENT#');
+    expect(chunkSk('PATIENT#p1', 0).startsWith(prefix)).toBe(true);
+    expect(chunkSk('PATIENT#p2', 12).startsWith(prefix)).toBe(true);
+    expect(chunkSk('RESOURCE#p1', 0).startsWith(prefix)).toBe(false);
+    expect('PATIENT#p1'.startsWith(prefix)).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ export interface BodyPointer {
 }
 
 export const chunkPrefix = (headSk: string) => `PART#${headSk}#`;
+/** The prefix every chunk of every head whose sort key begins with `headPrefix` shares (e.g. all of a user's patients). */
+export const chunksUnderPrefix = (headPrefix: string) => `PART#${headPrefix}`;
 export const chunkSk = (headSk: string, index: number) => `${chunkPrefix(headSk)}${String(index).padStart(4, '0')}`;
 
 /** Splits text into pieces of at most `maxBytes` UTF-8 bytes, never inside a character. '' gives one empty piece. */

@@ -2,6 +2,7 @@
 import type { Clock } from '../ports/clock';
 import { BackupRepository } from './backup-repository';
 import { FeedRepository } from './feed-repository';
+import { PatientRepository } from './patient-repository';
 import { ResourceRepository } from './resource-repository';
 import { SessionRepository } from './session-repository';
 import type { Table } from './table';
@@ -15,6 +16,7 @@ export const createRepositories = (table: Table, clock: Clock) => ({
   feed: new FeedRepository(table),
   taggedItems: new TaggedItemRepository(table),
   resources: new ResourceRepository(table),
+  patients: new PatientRepository(table),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -5,7 +5,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput 
 import { AppError, Resource, ResourceSummary, defaultResourceFields, notFound, versionConflict } from '@chartside/shared';
 import { z } from 'zod';
 import { chunkDeletes, chunkWrites, readChunks, type BodyPointer } from './chunked-body';
-import { keys, type Table } from './table';
+import { isVersionCheckFailure, keys, type Table } from './table';
 
 /** The fields kept in the chunked body rather than on the head. */
 type BodyField = 'files' | 'textSections' | 'article' | 'pdfHighlights' | 'articleNotes';
@@ -44,12 +44,6 @@ const toSummary = (item: Record<string, unknown>): ResourceSummary => {
   const withDefaults: Record<string, unknown> = { ...missingAttributes(), fileCount: 0, sectionCount: 0, ...item };
   return ResourceSummary.parse(Object.fromEntries(headAttributes.map((key) => [key, withDefaults[key]])));
 };
-
-const isVersionCheckFailure = (error: unknown) =>
-  error instanceof Error &&
-  (error.name === 'ConditionalCheckFailedException' ||
-    (error.name === 'TransactionCanceledException' &&
-      ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed')));
 
 interface Stored {
   resource: Resource;

@@ -18,6 +18,8 @@ export const keys = {
   feedItem: (feedItemId: string) => `FEED#${feedItemId}`,
   resource: (resourceId: string) => `RESOURCE#${resourceId}`,
   patient: (patientId: string) => `PATIENT#${patientId}`,
+  /** A patient's time tracking, beside its head (not under PATIENT#, so panel queries never read it). */
+  timeTracking: (patientId: string) => `TIMETRACK#${patientId}`,
 } as const;
 
 /** The table's shape, shared by the local runtime (which creates it) and the CDK data stack's tests. */
@@ -30,3 +32,10 @@ export const tableDefinition = {
 
 export const isConditionalCheckFailed = (error: unknown): boolean =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/** A version condition failed, on a single write or inside a transaction. */
+export const isVersionCheckFailure = (error: unknown): boolean =>
+  isConditionalCheckFailed(error) ||
+  (error instanceof Error &&
+    error.name === 'TransactionCanceledException' &&
+    ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'));

@@ -5,6 +5,7 @@ import { unknownLocation } from '@chartside/shared';
 import { BackupRepository } from '../data/backup-repository';
 import { ConnectionRepository } from '../data/connection-repository';
 import { FeedRepository } from '../data/feed-repository';
+import { PatientRepository } from '../data/patient-repository';
 import { ResourceRepository } from '../data/resource-repository';
 import { SessionRepository } from '../data/session-repository';
 import { TaggedItemRepository } from '../data/tagged-item-repository';
@@ -31,6 +32,7 @@ const app = createApp({
   feed: new FeedRepository(table),
   taggedItems: new TaggedItemRepository(table),
   resources: new ResourceRepository(table),
+  patients: new PatientRepository(table),
   tokenVerifier: jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId, jwks: key.jwks }),
   userDirectory: { emailOf: async () => 'never@called', globalSignOut: async () => undefined },
   broadcast: createBroadcast({ connections: new ConnectionRepository(table, systemClock), poster: { post: async () => 'sent' }, logger }),

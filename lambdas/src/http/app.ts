@@ -12,6 +12,7 @@ import { filesRouter } from './files';
 import { healthRouter } from './health';
 import { meRouter } from './me';
 import { requestLogging, requireSession, requireUser } from './middleware';
+import { patientsRouter } from './patients';
 import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
 import { sessionEntryRouter, sessionsRouter } from './sessions';
@@ -57,6 +58,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', feedRouter(deps, hook));
   secured.route('/', tagsRouter(deps, hook));
   secured.route('/', resourcesRouter(deps, hook));
+  secured.route('/', patientsRouter(deps, hook));
   secured.route('/', filesRouter(deps, hook));
   secured.route('/', articlesRouter(deps, hook));
   secured.route('/', searchRouter(deps, hook));

@@ -2,7 +2,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { clientIdHeader, notFound, resourcesContract } from '@chartside/shared';
 import type { Context } from 'hono';
-import { createResource, deleteResource, patchResource, type Caller } from '../services/resource-service';
+import { createResource, deleteResource, patchResource } from '../services/resource-service';
+import type { Caller } from '../services/user-tags';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
 

@@ -10,18 +10,17 @@ import {
   defaultResourceFields,
   isOwnFilePath,
   notFound,
-  versionConflict,
   type CreateResourceBody,
   type Resource,
   type ResourceFile,
   type ResourcePatch,
-  type UserDocument,
 } from '@chartside/shared';
 import type { ResourceRepository } from '../data/resource-repository';
 import type { UserRepository } from '../data/user-repository';
 import type { Clock } from '../ports/clock';
 import type { FileStore } from '../ports/file-store';
 import type { Broadcast } from '../ws/broadcast';
+import { addToUserTags, type Caller } from './user-tags';
 
 export interface ResourceDeps {
   resources: ResourceRepository;
@@ -31,16 +30,6 @@ export interface ResourceDeps {
   broadcast: Broadcast;
   logger: Logger;
 }
-
-/** Who is writing: the verified user, their document (read on demand), and the tab that should not hear its own change. */
-export interface Caller {
-  userId: string;
-  userDocument: () => Promise<UserDocument>;
-  clientId: string | undefined;
-}
-
-/** A lost race on the user's tag list is read again and retried this many times. */
-const MAX_TAG_LIST_ATTEMPTS = 5;
 
 const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
 
@@ -61,25 +50,6 @@ const ownFiles = (userId: string, files: readonly ResourceFile[]): ResourceFile[
     if (!isOwnFilePath(userId, file.filePath)) throw badRequest(`The file "${file.name}" is not one of your files.`);
     return completeFileEntry(file);
   });
-
-/** Adds new tags to the user's resource tags, re-reading the document when another write got there first. */
-const addToUserTags = async (deps: ResourceDeps, caller: Caller, tags: readonly string[]) => {
-  if (tags.length === 0) return;
-  let document = await caller.userDocument();
-  for (let attempt = 0; attempt < MAX_TAG_LIST_ATTEMPTS; attempt += 1) {
-    const resourceTags = addTags(document.resourceTags, tags);
-    if (resourceTags.length === document.resourceTags.length) return;
-    try {
-      const updated = await deps.users.patch(caller.userId, { version: document.version, resourceTags }, document);
-      await deps.broadcast(caller.userId, { type: 'user.updated', version: updated.version }, { exceptClientId: caller.clientId });
-      return;
-    } catch (error) {
-      if (!(error instanceof AppError && error.code === 'version_conflict')) throw error;
-      document = (await deps.users.get(caller.userId)) ?? document;
-    }
-  }
-  throw versionConflict('Your tags');
-};
 
 /** Deletes storage objects; a failure is logged, not raised (the resource write already succeeded). Returns how many went. */
 const deleteObjects = async (deps: ResourceDeps, userId: string, paths: readonly string[]) => {
@@ -120,7 +90,7 @@ export const createResource = async (deps: ResourceDeps, caller: Caller, body: C
   };
   assertFits(resource);
   await deps.resources.create(caller.userId, resource);
-  await addToUserTags(deps, caller, resource.tags);
+  await addToUserTags(deps, caller, 'resourceTags', resource.tags);
   await announce(deps, caller, resource.id, resource.version);
   return resource;
 };
@@ -146,7 +116,7 @@ export const patchResource = async (deps: ResourceDeps, caller: Caller, resource
     caller.userId,
     before.files.map((f) => f.filePath).filter((path) => !kept.has(path)),
   );
-  if (changes.tags) await addToUserTags(deps, caller, after.tags);
+  if (changes.tags) await addToUserTags(deps, caller, 'resourceTags', after.tags);
   await announce(deps, caller, resourceId, after.version);
   return after;
 };
