@@ -153,17 +153,24 @@ describe('the session check on every other route', () => {
     expect((await api(runtime, auth)('GET', '/sessions/current')).json.error?.code).toBe('session_ended');
   });
 
+  it('refuses a session signed out elsewhere (another Lambda instance) within the few seconds it is remembered', async () => {
+    const auth = await signedIn(runtime, alice);
+    expect((await api(runtime, auth)('GET', '/me')).status).toBe(200);
+    await table.put({ ...(await sessionRecord(alice, auth.sessionId)), signedIn: false });
+    await expect.poll(async () => (await api(runtime, auth)('GET', '/me')).json.error?.code, { timeout: 15_000, interval: 500 }).toBe('session_ended');
+  });
+
   it('records the last access at most once a minute', async () => {
     const auth = await signedIn(runtime, alice);
-    const created = (await sessionRecord(alice, auth.sessionId))?.lastAccess;
-    await api(runtime, auth)('GET', '/me');
-    expect((await sessionRecord(alice, auth.sessionId))?.lastAccess).toBe(created);
-
+    // Set before the session's first check: the API remembers a live session for a few seconds once it has read it.
     const longAgo = new Date(Date.now() - 5 * 60_000).toISOString();
     await table.put({ ...(await sessionRecord(alice, auth.sessionId)), lastAccess: longAgo });
     await api(runtime, auth)('GET', '/me');
     const touched = String((await sessionRecord(alice, auth.sessionId))?.lastAccess);
     expect(Date.parse(touched)).toBeGreaterThan(Date.now() - 10_000);
+
+    await api(runtime, auth)('GET', '/me');
+    expect((await sessionRecord(alice, auth.sessionId))?.lastAccess).toBe(touched);
   });
 });
 

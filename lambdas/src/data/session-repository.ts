@@ -25,7 +25,20 @@ const fromItem = (item: Record<string, unknown>): StoredSession => StoredSession
 
 export type SignOutOutcome = 'signed-out' | 'already-ended' | 'missing';
 
+/**
+ * How long a session read as signed in is trusted from memory (every API request checks its session). A sign-out made
+ * through this repository ends it at once; one made by another Lambda instance takes effect here within this time, and
+ * the signed-out browser is told at once over the WebSocket anyway.
+ */
+export const LIVE_SESSION_MEMORY_MS = 5_000;
+const MAX_REMEMBERED_SESSIONS = 10_000;
+
+const memoryKey = (userId: string, sessionId: string) => `${userId}\n${sessionId}`;
+
 export class SessionRepository {
+  /** Sessions recently read as signed in, by memoryKey, in the order they were read. */
+  private readonly seenLive = new Map<string, { session: StoredSession; at: number }>();
+
   constructor(private readonly table: Table) {}
 
   async create(userId: string, session: StoredSession): Promise<void> {
@@ -43,6 +56,20 @@ export class SessionRepository {
   async get(userId: string, sessionId: string): Promise<StoredSession | undefined> {
     const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.name, Key: key(userId, sessionId), ConsistentRead: true }));
     return Item ? fromItem(Item) : undefined;
+  }
+
+  /** Like get, but a session read as signed in within the last LIVE_SESSION_MEMORY_MS is answered from memory. */
+  async getLive(userId: string, sessionId: string, now: Date): Promise<StoredSession | undefined> {
+    const memory = memoryKey(userId, sessionId);
+    const seen = this.seenLive.get(memory);
+    if (seen && now.getTime() - seen.at < LIVE_SESSION_MEMORY_MS) return seen.session;
+    const session = await this.get(userId, sessionId);
+    this.seenLive.delete(memory);
+    if (session?.signedIn) {
+      this.seenLive.set(memory, { session, at: now.getTime() });
+      if (this.seenLive.size > MAX_REMEMBERED_SESSIONS) this.seenLive.delete(this.seenLive.keys().next().value!);
+    }
+    return session;
   }
 
   async list(userId: string): Promise<StoredSession[]> {
@@ -76,6 +103,7 @@ export class SessionRepository {
 
   /** Marks one session signed out, only if it exists and is still signed in. */
   async signOut(userId: string, sessionId: string, now: Date): Promise<SignOutOutcome> {
+    this.seenLive.delete(memoryKey(userId, sessionId));
     const at = now.toISOString();
     const changed = await this.conditionally(
       new UpdateCommand({
@@ -94,6 +122,8 @@ export class SessionRepository {
   /** Records an access unless one was recorded within the last minute (also by a concurrent request). */
   async touch(userId: string, session: StoredSession, now: Date): Promise<void> {
     const at = now.toISOString();
+    const seen = this.seenLive.get(memoryKey(userId, session.sessionId));
+    if (seen) seen.session = { ...seen.session, lastAccess: at };
     const names: Record<string, string> = { '#lastAccess': 'lastAccess' };
     const values: Record<string, unknown> = { ':at': at, ':cutoff': new Date(now.getTime() - LAST_ACCESS_INTERVAL_MS).toISOString() };
     let update = 'SET #lastAccess = :at';

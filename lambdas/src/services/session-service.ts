@@ -103,7 +103,7 @@ export const requireLiveSession = async (deps: SessionDeps, userId: string, sess
   if (!sessionId) throw sessionEnded('This request needs a login session: send the x-session-id header of a live session (POST /api/sessions starts one).');
   if (!SESSION_ID.test(sessionId)) throw sessionEnded();
   const now = deps.clock.now();
-  const session = await deps.sessions.get(userId, sessionId);
+  const session = await deps.sessions.getLive(userId, sessionId, now);
   if (!session) throw sessionEnded();
   if (sessionHasEnded(session, now)) {
     if (session.signedIn) await deps.sessions.signOut(userId, sessionId, now);
