@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { searchKeys } from '../../features/home/queries';
+import { patientKeys } from '../../features/panel/queries';
 import { resourceKeys } from '../../features/resources/queries';
 import { sessionKeys } from '../../features/sessions/queries';
 import { useSignOut } from '../../platform/auth/use-sign-out';
@@ -40,6 +41,8 @@ export function Shell() {
         void queryClient.invalidateQueries({ queryKey: resourceKeys.all });
         void queryClient.invalidateQueries({ queryKey: searchKeys.all });
       }
+      // The panel and an open patient refetch when a patient was written or deleted elsewhere.
+      if (event.type === 'patient.updated') void queryClient.invalidateQueries({ queryKey: patientKeys.all });
       if (event.type === 'session.ended') {
         // This browser's session was signed out elsewhere (the Sessions page of another device, terminate-all).
         if (event.sessionId === session.id()) void session.end();
@@ -54,7 +57,11 @@ export function Shell() {
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
-      {!hideTopBar && <TopBar onOpenDialog={setDialog} onLogout={() => void signOut()} />}
+      {!hideTopBar && (
+        <div className={classes.topBar}>
+          <TopBar onOpenDialog={setDialog} onLogout={() => void signOut()} />
+        </div>
+      )}
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
       </Box>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { getAppUpdater, type AppUpdater } from './app-updater';
 import { OFFLINE_BANNER_HEIGHT, OfflineBanner } from './OfflineBanner';
 import { OfflineReadyNotice } from './OfflineReadyNotice';
+import classes from './pwa-notices.module.css';
 import { createPwaFlags, type PwaFlags } from './pwa-flags';
 import { UpdatedNotice } from './UpdatedNotice';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -26,7 +27,7 @@ export function PwaNotices({ updater: givenUpdater, flags: givenFlags }: PwaNoti
     <>
       {/* Room at the end of the page for the offline banner, so it covers nothing. */}
       {!online && <Box h={OFFLINE_BANNER_HEIGHT} aria-hidden />}
-      <Box pos="fixed" left={0} right={0} bottom={0} style={{ zIndex: Z_INDEX, pointerEvents: 'none' }}>
+      <Box pos="fixed" left={0} right={0} bottom={0} className={classes.notices} style={{ zIndex: Z_INDEX, pointerEvents: 'none' }}>
         <Stack gap="xs" p="sm" maw={440}>
           <UpdatedNotice flags={flags} />
           <OfflineReadyNotice updater={updater} flags={flags} />
