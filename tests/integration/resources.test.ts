@@ -1,7 +1,7 @@
 // The resource library through the real API and DynamoDB Local: CRUD, version checks, tags, and resources far larger
 // than one DynamoDB item, stored as a head item plus chunk items.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RESOURCE_BYTES, clientIdHeader, type Resource, type TextSection } from '@chartside/shared';
+import { MAX_RESOURCE_BYTES, clientIdHeader, type Resource, type ResourceFile, type TextSection } from '@chartside/shared';
 import { api, type Api, type Auth } from '../harness/api';
 import { localTable } from '../harness/dynamodb';
 import { sharedRuntime } from '../harness/shared-runtime';
@@ -133,6 +133,34 @@ describe('PATCH /api/resources/{id}', () => {
     expect((await asUser('PATCH', `/resources/${resource.id}`, { name: 'no version' })).status).toBe(400);
     expect((await asUser('PATCH', `/resources/${resource.id}`, { version: 1, type: 'video' })).status).toBe(400);
     expect((await asUser('PATCH', `/resources/${resource.id}`, { version: 1, name: '   ' })).status).toBe(400);
+  });
+});
+
+describe('files attached to a resource', () => {
+  /** Asks for an upload and PUTs the bytes the way the browser does. */
+  const upload = async (fileName: string, temp: boolean) => {
+    const bytes = new TextEncoder().encode('%PDF-1.4\n%%EOF\n');
+    const { status, json, text } = await asUser('POST', '/files/uploads', { fileName, size: bytes.length, temp });
+    expect(status, text).toBe(200);
+    const granted = json as unknown as { file: ResourceFile; uploadUrl: string; headers: Record<string, string> };
+    expect((await fetch(granted.uploadUrl, { method: 'PUT', headers: granted.headers, body: bytes })).status).toBe(200);
+    return granted.file;
+  };
+
+  it('refuses a temporary upload (it expires after a day) with 400 and keeps what is stored, and takes a lasting one', async () => {
+    const resource = await create({ name: 'Discharge letters', type: 'files' });
+    const temporary = await upload('draft.pdf', true);
+    expect(temporary.filePath).toBe(`userContent/${user.userId}/temp/${temporary.fileId}`);
+
+    const refused = await asUser('PATCH', `/resources/${resource.id}`, { version: 1, files: [temporary] });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error).toMatchObject({ code: 'bad_request', message: 'Temporary uploads cannot be attached to a resource.' });
+    expect((await asUser('GET', `/resources/${resource.id}`)).json).toMatchObject({ files: [], version: 1 });
+
+    const lasting = await upload('letter.pdf', false);
+    const accepted = await asUser('PATCH', `/resources/${resource.id}`, { version: 1, files: [lasting] });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.json).toMatchObject({ files: [lasting], version: 2 });
   });
 });
 

@@ -2,8 +2,7 @@
 // Route order matters: the fixed paths (/patients/export, /patients/import, /patients/delete-all) are registered before
 // /patients/{patientId}, so "export" is never read as an id.
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { clientIdHeader, notFound, patientsContract } from '@chartside/shared';
-import type { Context } from 'hono';
+import { notFound, patientsContract } from '@chartside/shared';
 import {
   createPatient,
   deleteAllPatients,
@@ -13,8 +12,8 @@ import {
   importPatients,
   patchPatient,
   putTimeTracking,
-  type PatientCaller,
 } from '../services/patient-service';
+import { callerOf, patientCallerOf } from './caller';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
 
@@ -24,35 +23,24 @@ const tags = ['patients'];
 export const patientsRouter = (deps: HttpDeps, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
-  const callerOf = (c: Context<HttpEnv>): PatientCaller => {
-    const accessToken = c.get('accessToken');
-    const userId = c.get('userId');
-    return {
-      userId,
-      userDocument: () => deps.users.getOrCreate(userId, () => deps.userDirectory.emailOf(accessToken)),
-      clientId: c.req.header(clientIdHeader),
-      sessionId: c.get('sessionId'),
-    };
-  };
-
   router.openapi(routeFrom(patientsContract.list, { tags }), async (c) => {
     return c.json({ patients: await deps.patients.list(c.get('userId')) }, 200);
   });
 
   router.openapi(routeFrom(patientsContract.create, { tags }), async (c) => {
-    return c.json(await createPatient(deps, callerOf(c), c.req.valid('json')), 200);
+    return c.json(await createPatient(deps, patientCallerOf(deps, c), c.req.valid('json')), 200);
   });
 
   router.openapi(routeFrom(patientsContract.exportAll, { tags }), async (c) => {
-    return c.json(await exportPanel(deps, callerOf(c)), 200);
+    return c.json(await exportPanel(deps, callerOf(deps, c)), 200);
   });
 
   router.openapi(routeFrom(patientsContract.importPatients, { tags }), async (c) => {
-    return c.json(await importPatients(deps, callerOf(c), c.req.valid('json').patients), 200);
+    return c.json(await importPatients(deps, patientCallerOf(deps, c), c.req.valid('json').patients), 200);
   });
 
   router.openapi(routeFrom(patientsContract.removeAll, { tags }), async (c) => {
-    return c.json(await deleteAllPatients(deps, callerOf(c)), 200);
+    return c.json(await deleteAllPatients(deps, callerOf(deps, c)), 200);
   });
 
   router.openapi(routeFrom(patientsContract.get, { tags }), async (c) => {
@@ -62,19 +50,19 @@ export const patientsRouter = (deps: HttpDeps, defaultHook: Hook) => {
   });
 
   router.openapi(routeFrom(patientsContract.patch, { tags }), async (c) => {
-    return c.json(await patchPatient(deps, callerOf(c), c.req.valid('param').patientId, c.req.valid('json')), 200);
+    return c.json(await patchPatient(deps, patientCallerOf(deps, c), c.req.valid('param').patientId, c.req.valid('json')), 200);
   });
 
   router.openapi(routeFrom(patientsContract.remove, { tags }), async (c) => {
-    return c.json(await deletePatient(deps, callerOf(c), c.req.valid('param').patientId), 200);
+    return c.json(await deletePatient(deps, callerOf(deps, c), c.req.valid('param').patientId), 200);
   });
 
   router.openapi(routeFrom(patientsContract.getTimeTracking, { tags }), async (c) => {
-    return c.json(await getTimeTracking(deps, callerOf(c), c.req.valid('param').patientId), 200);
+    return c.json(await getTimeTracking(deps, callerOf(deps, c), c.req.valid('param').patientId), 200);
   });
 
   router.openapi(routeFrom(patientsContract.putTimeTracking, { tags }), async (c) => {
-    return c.json(await putTimeTracking(deps, callerOf(c), c.req.valid('param').patientId, c.req.valid('json')), 200);
+    return c.json(await putTimeTracking(deps, callerOf(deps, c), c.req.valid('param').patientId, c.req.valid('json')), 200);
   });
 
   return router;

@@ -1,9 +1,8 @@
 // The resource library. Writes are version-checked (409 on a stale version) and pushed to the user's other tabs.
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { clientIdHeader, notFound, resourcesContract } from '@chartside/shared';
-import type { Context } from 'hono';
+import { notFound, resourcesContract } from '@chartside/shared';
 import { createResource, deleteResource, patchResource } from '../services/resource-service';
-import type { Caller } from '../services/user-tags';
+import { callerOf } from './caller';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
 
@@ -13,22 +12,12 @@ const tags = ['resources'];
 export const resourcesRouter = (deps: HttpDeps, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
-  const callerOf = (c: Context<HttpEnv>): Caller => {
-    const accessToken = c.get('accessToken');
-    const userId = c.get('userId');
-    return {
-      userId,
-      userDocument: () => deps.users.getOrCreate(userId, () => deps.userDirectory.emailOf(accessToken)),
-      clientId: c.req.header(clientIdHeader),
-    };
-  };
-
   router.openapi(routeFrom(resourcesContract.list, { tags }), async (c) => {
     return c.json({ resources: await deps.resources.list(c.get('userId')) }, 200);
   });
 
   router.openapi(routeFrom(resourcesContract.create, { tags }), async (c) => {
-    return c.json(await createResource(deps, callerOf(c), c.req.valid('json')), 200);
+    return c.json(await createResource(deps, callerOf(deps, c), c.req.valid('json')), 200);
   });
 
   router.openapi(routeFrom(resourcesContract.get, { tags }), async (c) => {
@@ -38,11 +27,11 @@ export const resourcesRouter = (deps: HttpDeps, defaultHook: Hook) => {
   });
 
   router.openapi(routeFrom(resourcesContract.patch, { tags }), async (c) => {
-    return c.json(await patchResource(deps, callerOf(c), c.req.valid('param').resourceId, c.req.valid('json')), 200);
+    return c.json(await patchResource(deps, callerOf(deps, c), c.req.valid('param').resourceId, c.req.valid('json')), 200);
   });
 
   router.openapi(routeFrom(resourcesContract.remove, { tags }), async (c) => {
-    return c.json(await deleteResource(deps, callerOf(c), c.req.valid('param').resourceId), 200);
+    return c.json(await deleteResource(deps, callerOf(deps, c), c.req.valid('param').resourceId), 200);
   });
 
   return router;

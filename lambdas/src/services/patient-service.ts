@@ -3,7 +3,6 @@
 // patient.updated: one event per patient, also for import and delete-all, so an open copy always knows which patient
 // changed (the events go out a few at a time).
 import {
-  AppError,
   MAX_PATIENT_BYTES,
   PANEL_EXPORT_FORMAT,
   PANEL_EXPORT_VERSION,
@@ -22,6 +21,7 @@ import { assertHeadFits, type PatientRepository } from '../data/patient-reposito
 import type { UserRepository } from '../data/user-repository';
 import type { Clock } from '../ports/clock';
 import type { Broadcast } from '../ws/broadcast';
+import { assertRecordFits } from './record-size';
 import { addToUserTags, type Caller } from './user-tags';
 
 export interface PatientDeps {
@@ -39,19 +39,10 @@ export interface PatientCaller extends Caller {
 /** Events sent at once after an import or delete-all. */
 const BROADCAST_BATCH = 10;
 
-const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
-
 /** 413 when the whole patient is over the size limit, or its listed part would not fit in one item. */
 const assertFits = (patient: Patient) => {
-  const size = byteLength(patient);
-  if (size > MAX_PATIENT_BYTES) {
-    const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
-    const name = [patient.lastname, patient.firstname].filter(Boolean).join(', ') || 'This patient';
-    throw new AppError(
-      'payload_too_large',
-      `${name} would take ${mb(size)} MB; at most ${mb(MAX_PATIENT_BYTES)} MB fit. Shorten the longest notes or move them into a resource.`,
-    );
-  }
+  const name = [patient.lastname, patient.firstname].filter(Boolean).join(', ') || 'This patient';
+  assertRecordFits(patient, MAX_PATIENT_BYTES, name, 'Shorten the longest notes or move them into a resource.');
   assertHeadFits(patient);
 };
 

@@ -2,12 +2,12 @@
 // and the files bucket. Each write is pushed to the user's other tabs and devices as resource.updated.
 import type { Logger } from '@aws-lambda-powertools/logger';
 import {
-  AppError,
   MAX_RESOURCE_BYTES,
   addTags,
   badRequest,
   completeFileEntry,
   defaultResourceFields,
+  filePathFor,
   isOwnFilePath,
   notFound,
   type CreateResourceBody,
@@ -20,6 +20,7 @@ import type { UserRepository } from '../data/user-repository';
 import type { Clock } from '../ports/clock';
 import type { FileStore } from '../ports/file-store';
 import type { Broadcast } from '../ws/broadcast';
+import { assertRecordFits } from './record-size';
 import { addToUserTags, type Caller } from './user-tags';
 
 export interface ResourceDeps {
@@ -31,23 +32,17 @@ export interface ResourceDeps {
   logger: Logger;
 }
 
-const byteLength = (value: unknown) => new TextEncoder().encode(JSON.stringify(value)).length;
+const assertFits = (resource: Resource) =>
+  assertRecordFits(resource, MAX_RESOURCE_BYTES, 'This resource', 'Move large content into files or split it into several resources.');
 
-const assertFits = (resource: Resource) => {
-  const size = byteLength(resource);
-  if (size > MAX_RESOURCE_BYTES) {
-    const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
-    throw new AppError(
-      'payload_too_large',
-      `This resource would take ${mb(size)} MB; at most ${mb(MAX_RESOURCE_BYTES)} MB fit. Move large content into files or split it into several resources.`,
-    );
-  }
-};
-
-/** Every file must be one of the caller's own objects; missing extension and MIME type are filled in. */
+/**
+ * Every file must be one of the caller's own lasting objects; missing extension and MIME type are filled in. A temporary
+ * upload expires after a day, so a resource holding one would soon point at nothing.
+ */
 const ownFiles = (userId: string, files: readonly ResourceFile[]): ResourceFile[] =>
   files.map((file) => {
     if (!isOwnFilePath(userId, file.filePath)) throw badRequest(`The file "${file.name}" is not one of your files.`);
+    if (file.filePath.startsWith(filePathFor(userId, '', true))) throw badRequest('Temporary uploads cannot be attached to a resource.');
     return completeFileEntry(file);
   });
 
