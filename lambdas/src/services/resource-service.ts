@@ -8,6 +8,7 @@ import {
   completeFileEntry,
   defaultResourceFields,
   filePathFor,
+  isResourceName,
   isOwnFilePath,
   notFound,
   type CreateResourceBody,
@@ -101,7 +102,7 @@ export const patchResource = async (deps: ResourceDeps, caller: Caller, resource
       ...(changes.files ? { files: ownFiles(caller.userId, changes.files) } : {}),
       updatedAt: deps.clock.now().toISOString(),
     };
-    if (!next.name) throw badRequest('Name is required');
+    if (!isResourceName(next.name)) throw badRequest('Name is required');
     assertFits(next);
     return next;
   });

@@ -1,6 +1,7 @@
 // The resource entity (spec section 3): an entry of the user's library, with its files, rich-text sections and article data.
 import { z } from 'zod';
 import { MAX_LIST_ITEMS, MAX_SHORT_TEXT } from '../limits';
+import { mergeListById, type FieldMergers } from '../sync/merge-fields';
 import { ResourceType } from '../user/user-document';
 
 /** Longest serialized rich-text body of one section (BlockNote blocks as JSON). */
@@ -151,6 +152,15 @@ export const defaultResourceFields = (): ResourceFields => ({
   pdfHighlights: {},
   articleNotes: [],
 });
+
+/** A resource always has a name: one that is non-blank after trimming. */
+export const isResourceName = (name: string): boolean => name.trim() !== '';
+
+/** How two devices' edits of a resource's lists combine: sections by id, files by storage path (see mergeFields). */
+export const resourceFieldMergers: FieldMergers<ResourceFields> = {
+  textSections: mergeListById<TextSection, 'id'>('id'),
+  files: mergeListById<ResourceFile, 'filePath'>('filePath'),
+};
 
 /** The DOI resolver's address for a DOI. */
 export const doiUrl = (doi: string) => `https://doi.org/${doi}`;

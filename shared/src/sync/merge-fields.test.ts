@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, mergeFields, sameValue } from './merge-fields';
+import { changedFields, mergeFields, mergeListById, sameValue } from './merge-fields';
 
 interface Doc {
   name: string;
@@ -25,6 +25,47 @@ describe('mergeFields', () => {
   ])('%s', (_case, mine, theirChanges, wantMine, wantConflicts) => {
     const theirs = { ...base, ...theirChanges };
     expect(mergeFields(base, mine, theirs)).toEqual({ mine: wantMine, conflicts: wantConflicts });
+  });
+});
+
+interface Item {
+  id: string;
+  text: string;
+}
+
+const item = (id: string, text = id) => ({ id, text });
+const a = item('a');
+const b = item('b');
+const c = item('c');
+const mergeById = mergeListById<Item, 'id'>('id');
+
+describe('mergeListById', () => {
+  it.each<[string, Item[], Item[], Item[] | 'conflict']>([
+    ['I changed one item, they another', [item('a', 'mine'), b, c], [a, b, item('c', 'theirs')], [item('a', 'mine'), b, item('c', 'theirs')]],
+    ['we changed the same item the same way', [item('a', 'same'), b, c], [item('a', 'same'), b, c], [item('a', 'same'), b, c]],
+    ['we changed the same item differently', [item('a', 'mine'), b, c], [item('a', 'theirs'), b, c], 'conflict'],
+    ['I added an item, they changed another', [a, b, item('m'), c], [a, item('b', 'theirs'), c], [a, item('b', 'theirs'), item('m'), c]],
+    ['I added at the top, they added at the end', [item('m'), a, b, c], [a, b, c, item('t')], [item('m'), a, b, c, item('t')]],
+    ['I removed an item they left alone, they changed another', [a, c], [item('a', 'theirs'), b, c], [item('a', 'theirs'), c]],
+    ['they removed an item I left alone', [item('a', 'mine'), b, c], [a, b], [item('a', 'mine'), b]],
+    ['I changed an item they removed', [a, item('b', 'mine'), c], [a, c], 'conflict'],
+    ['I reordered, they changed an item', [c, a, b], [a, item('b', 'theirs'), c], [c, a, item('b', 'theirs')]],
+    ['they reordered, I added an item after b', [a, b, item('m'), c], [b, c, a], [b, item('m'), c, a]],
+    ['we reordered differently', [c, a, b], [b, a, c], 'conflict'],
+    ['we reordered the same way', [c, b, a], [c, b, a], [c, b, a]],
+  ])('%s', (_case, mine, theirs, want) => {
+    expect(mergeById([a, b, c], mine, theirs)).toEqual(want === 'conflict' ? 'conflict' : { value: want });
+  });
+
+  it('lets mergeFields merge a list field item by item, and still report a conflict on that field', () => {
+    const doc = { name: 'x', items: [a, b] };
+    const mergers = { items: mergeById };
+    expect(mergeFields(doc, { items: [item('a', 'mine'), b] }, { ...doc, items: [a, item('b', 'theirs')] }, mergers)).toEqual({
+      mine: { items: [item('a', 'mine'), item('b', 'theirs')] },
+      conflicts: [],
+    });
+    expect(mergeFields(doc, { items: [item('a', 'mine'), b] }, { ...doc, items: [item('a', 'theirs'), b] }, mergers)).toEqual({ mine: {}, conflicts: ['items'] });
+    expect(mergeFields(doc, { items: [item('a', 'mine'), b] }, { ...doc, items: [item('a', 'theirs'), b] })).toEqual({ mine: {}, conflicts: ['items'] });
   });
 });
 

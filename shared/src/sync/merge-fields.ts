@@ -1,6 +1,7 @@
 // Three-way merge of a record's fields, for version-checked autosave: `base` is the copy my edits started from,
 // `mine` the fields I changed, `theirs` the newer copy another device saved. A field only I changed is re-applied,
 // a field only they changed is theirs, a field we both changed to different values is a conflict for the user.
+// A list field can be given a finer merge (mergeListById): then two edits to different items of it both survive.
 
 /** Deep equality of JSON values (objects compared by keys, arrays by order). */
 export const sameValue = (a: unknown, b: unknown): boolean => {
@@ -29,14 +30,61 @@ export interface FieldMerge<T> {
   conflicts: (keyof T)[];
 }
 
-export const mergeFields = <T extends object>(base: T, mine: Partial<T>, theirs: T): FieldMerge<T> => {
+/** A finer three-way merge of one field's values: the merged value, or 'conflict' when both sides changed the same part. */
+export type FieldMerger<V> = (base: V, mine: V, theirs: V) => { value: V } | 'conflict';
+
+export type FieldMergers<T> = { [K in keyof T]?: FieldMerger<T[K]> };
+
+export const mergeFields = <T extends object>(base: T, mine: Partial<T>, theirs: T, mergers: FieldMergers<T> = {}): FieldMerge<T> => {
   const keep: Partial<T> = {};
   const conflicts: (keyof T)[] = [];
   for (const key of Object.keys(mine) as (keyof T)[]) {
     const value = mine[key] as T[keyof T];
     if (sameValue(theirs[key], value)) continue; // both made the same change: nothing left to save
-    if (sameValue(theirs[key], base[key])) keep[key] = value; // only I changed it
-    else conflicts.push(key);
+    if (sameValue(theirs[key], base[key])) {
+      keep[key] = value; // only I changed it
+      continue;
+    }
+    const merged = mergers[key]?.(base[key], value, theirs[key]) ?? 'conflict';
+    if (merged === 'conflict') conflicts.push(key);
+    else if (!sameValue(merged.value, theirs[key])) keep[key] = merged.value;
   }
   return { mine: keep, conflicts };
 };
+
+/**
+ * Merges lists of records by a key (`id`, `filePath`), item by item: an item only one side added, changed or removed
+ * takes that side's version; the same item changed differently on both sides, or the order changed on both sides
+ * differently, is a conflict. The order is theirs, unless only I reordered; items I added follow the item before them
+ * in my list.
+ */
+export const mergeListById =
+  <Item, Key extends keyof Item>(key: Key): FieldMerger<Item[]> =>
+  (base, mine, theirs) => {
+    const byKey = (items: Item[]) => new Map(items.map((item) => [item[key], item]));
+    const [baseItems, myItems, theirItems] = [byKey(base), byKey(mine), byKey(theirs)];
+    const merged = new Map<Item[Key], Item>();
+    for (const id of new Set([...baseItems.keys(), ...myItems.keys(), ...theirItems.keys()])) {
+      const [was, my, their] = [baseItems.get(id), myItems.get(id), theirItems.get(id)];
+      let item: Item | undefined;
+      if (sameValue(my, their) || sameValue(my, was)) item = their;
+      else if (sameValue(their, was)) item = my;
+      else return 'conflict';
+      if (item !== undefined) merged.set(id, item);
+    }
+    // Relative order of the items kept on a side: did that side move any of them?
+    const orderOf = (items: Item[], among: Map<Item[Key], Item>) => items.map((item) => item[key]).filter((id) => among.has(id));
+    const common = new Map([...merged].filter(([id]) => baseItems.has(id) && myItems.has(id) && theirItems.has(id)));
+    const [baseOrder, myOrder, theirOrder] = [orderOf(base, common), orderOf(mine, common), orderOf(theirs, common)];
+    const iReordered = !sameValue(myOrder, baseOrder);
+    if (iReordered && !sameValue(theirOrder, baseOrder) && !sameValue(myOrder, theirOrder)) return 'conflict';
+    const [leading, other] = iReordered ? [mine, theirs] : [theirs, mine];
+    const order = leading.map((item) => item[key]).filter((id) => merged.has(id));
+    other.forEach((item, index) => {
+      const id = item[key];
+      if (!merged.has(id) || order.includes(id)) return;
+      const before = other.slice(0, index).map((earlier) => earlier[key]).findLast((earlierId) => order.includes(earlierId));
+      order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, id);
+    });
+    return { value: order.map((id) => merged.get(id) as Item) };
+  };

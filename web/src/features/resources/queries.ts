@@ -9,7 +9,7 @@ import {
   type ResourcePatch,
 } from '@chartside/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../../platform/api/api-client';
+import type { ApiClient, RequestOptions } from '../../platform/api/api-client';
 import { useApi } from '../../platform/platform-context';
 import { meKeys } from '../../platform/user-document';
 
@@ -68,9 +68,14 @@ export function useArticleLookup() {
   return useMutation({ mutationFn: (articleUrl: string) => api.call(articlesContract.lookup, { body: { articleUrl } }) });
 }
 
-export const patchResource = (api: ApiClient, id: string, body: ResourcePatch) => api.call(resourcesContract.patch, { params: { resourceId: id }, body });
+/** Request options of the autosave's calls: a timeout signal, and keepalive for the save sent as the page goes. */
+type SaveRequestOptions = Pick<RequestOptions, 'signal' | 'keepalive'>;
 
-export const getResource = (api: ApiClient, id: string) => api.call(resourcesContract.get, { params: { resourceId: id } });
+export const patchResource = (api: ApiClient, id: string, body: ResourcePatch, options: SaveRequestOptions = {}) =>
+  api.call(resourcesContract.patch, { params: { resourceId: id }, body, ...options });
+
+export const getResource = (api: ApiClient, id: string, options: SaveRequestOptions = {}) =>
+  api.call(resourcesContract.get, { params: { resourceId: id }, ...options });
 
 export const createUpload = (api: ApiClient, file: File) =>
   api.call(filesContract.createUpload, { body: { fileName: file.name, size: file.size, contentType: file.type || undefined } });

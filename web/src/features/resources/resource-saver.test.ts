@@ -1,4 +1,4 @@
-import type { Resource, ResourcePatch } from '@chartside/shared';
+import type { Resource, ResourcePatch, TextSection } from '@chartside/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../platform/api/api-error';
 import { resourceFixture } from './resource-fixtures';
@@ -121,5 +121,108 @@ describe('ResourceSaver', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(saver.getState()).toMatchObject({ status: 'error', error: 'Chartside could not reach the server.', draft: { favorite: true } });
     expect(saver.unsavedChanges()).toEqual({ favorite: true });
+  });
+
+  it('on a 409 fetches the latest copy, merges it and saves my change on top of it', async () => {
+    const initial = resourceFixture();
+    const server = heldServer(initial);
+    const onServerCopy = vi.fn();
+    const saver = new ResourceSaver({ initial, patch: server.patch, fetchLatest: async () => server.latest(), onServerCopy, delayMs: 10_000 });
+    saver.change({ name: 'Mine' }, { immediate: true });
+    server.saveElsewhere({ description: 'Theirs' });
+    server.held[0]!.answer();
+    await server.settle();
+    expect(onServerCopy).toHaveBeenCalledWith(expect.objectContaining({ version: 4, description: 'Theirs' }), {});
+    expect(server.held[1]!.body).toEqual({ version: 4, name: 'Mine' });
+    server.held[1]!.answer();
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, name: 'Mine', description: 'Theirs' } });
+  });
+
+  it('drops a copy pushed during a save when the save brought a newer one', async () => {
+    const initial = resourceFixture();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ name: 'Mine' }, { immediate: true });
+    saver.remoteChanged(server.saveElsewhere({ description: 'Older' }));
+    server.saveElsewhere({ description: 'Newer' });
+    server.held[0]!.answer(); // 409: the latest (version 5) is fetched and merged
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ base: { version: 5, description: 'Newer' }, draft: { name: 'Mine', description: 'Newer' } });
+    expect(server.held[1]!.body).toEqual({ version: 5, name: 'Mine' });
+  });
+
+  it('merges a copy pushed during a save after it, when it is newer than the save', async () => {
+    const initial = resourceFixture();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ name: 'Mine' }, { immediate: true });
+    server.held[0]!.answer();
+    const pushed = { ...server.latest(), description: 'Theirs', version: 5 };
+    saver.remoteChanged(pushed);
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5 }, draft: { name: 'Mine', description: 'Theirs' } });
+  });
+
+  it('merges sections by id: two devices editing different sections both keep their edit', async () => {
+    const T0 = '2025-02-01T10:00:00.000Z';
+    const section = (id: string, title: string): TextSection => ({ id, title, deltaString: '', editing: false, createdAt: T0, updatedAt: T0 });
+    const initial = resourceFixture({ textSections: [section('a', 'Indications'), section('b', 'Dosing')] });
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ textSections: [section('a', 'Indications (mine)'), section('b', 'Dosing')] });
+    saver.remoteChanged(server.saveElsewhere({ textSections: [section('a', 'Indications'), section('b', 'Dosing (theirs)'), section('c', 'New')] }));
+    expect(saver.getState().conflict).toBeUndefined();
+    const merged = [section('a', 'Indications (mine)'), section('b', 'Dosing (theirs)'), section('c', 'New')];
+    expect(saver.getState().draft.textSections).toEqual(merged);
+    expect(server.held[0]!.body).toEqual({ version: 4, textSections: merged });
+  });
+
+  it('still asks when both devices changed the same section', () => {
+    const T0 = '2025-02-01T10:00:00.000Z';
+    const section = (id: string, title: string): TextSection => ({ id, title, deltaString: '', editing: false, createdAt: T0, updatedAt: T0 });
+    const initial = resourceFixture({ textSections: [section('a', 'Indications')] });
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ textSections: [section('a', 'Mine')] });
+    saver.remoteChanged(server.saveElsewhere({ textSections: [section('a', 'Theirs')] }));
+    expect(saver.getState()).toMatchObject({ status: 'conflict', conflict: { fields: ['textSections'] } });
+  });
+
+  it('treats a save with no answer in time as failed, keeps the edit and saves it on retry', async () => {
+    const initial = resourceFixture();
+    let answer = false;
+    const patch = vi.fn((body: ResourcePatch, { signal }: { signal: AbortSignal }) =>
+      answer
+        ? Promise.resolve({ ...initial, ...body, version: initial.version + 1 })
+        : new Promise<Resource>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+    );
+    const saver = new ResourceSaver({ initial, patch, fetchLatest: async () => initial, onServerCopy: vi.fn(), requestTimeoutMs: 20 });
+    saver.change({ favorite: true }, { immediate: true });
+    await vi.waitFor(() => expect(saver.getState().status).toBe('error'));
+    expect(saver.getState()).toMatchObject({ error: 'The server did not answer in time.', draft: { favorite: true } });
+    expect(saver.hasUnsavedWork()).toBe(true);
+    answer = true;
+    await saver.retry();
+    expect(saver.getState()).toMatchObject({ status: 'saved', base: { favorite: true, version: 4 } });
+    expect(saver.hasUnsavedWork()).toBe(false);
+  });
+
+  it('sends the save with keepalive when asked (the page is going away)', () => {
+    const initial = resourceFixture();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ name: 'Before closing' });
+    void saver.flush({ keepalive: true });
+    expect(server.patch).toHaveBeenCalledWith({ version: 3, name: 'Before closing' }, expect.objectContaining({ keepalive: true, signal: expect.any(AbortSignal) }));
+  });
+
+  it('sends a save too big for keepalive as a plain request', () => {
+    const initial = resourceFixture();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ description: 'x'.repeat(70_000) });
+    void saver.flush({ keepalive: true });
+    expect(server.patch).toHaveBeenCalledWith(expect.anything(), { signal: expect.any(AbortSignal) });
   });
 });

@@ -28,6 +28,8 @@ export type PathParamNames<P extends string> = P extends `${string}{${infer Name
 export interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (fetch's `keepalive`: a save sent as the page is hidden or closed). */
+  keepalive?: boolean;
   /** Sends this session id instead of the stored one (signing out a session this browser has already let go of). */
   sessionId?: string;
   /**
@@ -77,7 +79,7 @@ export function fillPath(path: string, params: Readonly<Record<string, string>> 
 export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId, onSessionEnded }: ApiClientOptions): ApiClient {
   const base = apiUrl.replace(/\/+$/, '');
 
-  const send = async (method: HttpMethod, path: string, { body, signal, sessionId }: RequestOptions): Promise<Response> => {
+  const send = async (method: HttpMethod, path: string, { body, signal, keepalive, sessionId }: RequestOptions): Promise<Response> => {
     const token = await getAccessToken();
     const headers = new Headers({ accept: 'application/json', [clientIdHeader]: clientId });
     if (token) headers.set('authorization', `Bearer ${token}`);
@@ -90,6 +92,7 @@ export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId
         headers,
         body: body === undefined ? null : JSON.stringify(body),
         signal: signal ?? null,
+        ...(keepalive ? { keepalive } : {}),
       });
     } catch (error) {
       if (isAbort(error)) throw error;

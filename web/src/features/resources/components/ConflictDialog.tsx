@@ -3,24 +3,8 @@
 import type { ResourceFields } from '@chartside/shared';
 import { Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { resourceTypeStyles } from '../../../components/ResourceTypeIcon';
+import { fieldLabels } from '../field-labels';
 import type { FieldConflict, FieldName } from '../resource-saver';
-
-const fieldLabels: Record<FieldName, string> = {
-  name: 'Name',
-  type: 'Type',
-  description: 'Description',
-  link: 'Link',
-  tags: 'Tags',
-  favorite: 'Favorite',
-  files: 'Files',
-  textSections: 'Sections',
-  article: 'Article details',
-  public: 'Public',
-  review: 'Review',
-  encrypted: 'Encrypted',
-  pdfHighlights: 'Highlights',
-  articleNotes: 'Highlights',
-};
 
 /** A readable form of a field's value. */
 const show = (field: FieldName, fields: Partial<ResourceFields>): string => {

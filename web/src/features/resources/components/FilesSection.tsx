@@ -16,7 +16,8 @@ export interface FilesSectionProps {
   editable: boolean;
   /** A new file is saved at once; it is appended to the latest draft, not to `files` (a batch uploads one by one). */
   onAdd: (file: ResourceFile) => void;
-  onChange: (files: ResourceFile[], options: { immediate: boolean }) => void;
+  /** A rename or delete, as an update of the latest draft's files (not of `files`, which may be a render old). */
+  onChange: (update: (current: ResourceFile[]) => ResourceFile[], options: { immediate: boolean }) => void;
 }
 
 interface UploadProgress {
@@ -127,7 +128,7 @@ export function FilesSection({ files, editable, onAdd, onChange }: FilesSectionP
                 key={file.fileId}
                 file={file}
                 editable={editable}
-                onRename={(name) => onChange(files.map((f) => (f.fileId === file.fileId ? { ...f, name } : f)), { immediate: false })}
+                onRename={(name) => onChange((current) => current.map((f) => (f.fileId === file.fileId ? { ...f, name } : f)), { immediate: false })}
                 onDelete={() => setDeleting(file)}
               />
             ))}
@@ -183,7 +184,7 @@ export function FilesSection({ files, editable, onAdd, onChange }: FilesSectionP
         confirmLabel="Delete file"
         onCancel={() => setDeleting(undefined)}
         onConfirm={() => {
-          if (deleting) onChange(files.filter((f) => f.fileId !== deleting.fileId), { immediate: true });
+          if (deleting) onChange((current) => current.filter((f) => f.fileId !== deleting.fileId), { immediate: true });
           setDeleting(undefined);
         }}
       >

@@ -1,5 +1,5 @@
 // Edit mode: type, name, tags, description, link with 'Auto-fill' (articles with a link), and 'Delete Resource'.
-import type { Article, ArticleLookup, ResourceFields } from '@chartside/shared';
+import { isResourceName, type Article, type ArticleLookup, type ResourceFields } from '@chartside/shared';
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useArticleLookup } from '../queries';
 import { ArticleFields } from './ArticleFields';
@@ -18,7 +18,7 @@ const emptyArticle: Article = { doi: '', title: '', journal_name: '', published_
 const autoFill = (fields: ResourceFields, found: ArticleLookup): Partial<ResourceFields> => {
   const article = fields.article ?? emptyArticle;
   return {
-    ...(!fields.name.trim() && found.title ? { name: found.title } : {}),
+    ...(!isResourceName(fields.name) && found.title ? { name: found.title } : {}),
     article: {
       ...article,
       title: found.title ?? article.title,
@@ -43,7 +43,7 @@ export function ResourceDetailsForm({ fields, onChange, onDelete }: ResourceDeta
   return (
     <Stack gap="sm">
       <ResourceTypeSelect value={fields.type} onChange={(type) => onChange({ type })} />
-      <TextInput label="Name" value={fields.name} onChange={(event) => onChange({ name: event.currentTarget.value })} maxLength={200} error={fields.name.trim() ? undefined : 'A name is required.'} />
+      <TextInput label="Name" value={fields.name} onChange={(event) => onChange({ name: event.currentTarget.value })} maxLength={200} error={isResourceName(fields.name) ? undefined : 'A name is required.'} />
       <TagsField value={fields.tags} onChange={(tags) => onChange({ tags })} />
       <Textarea label="Description" value={fields.description} onChange={(event) => onChange({ description: event.currentTarget.value })} rows={5} />
       <Group align="flex-end" gap="xs" wrap="nowrap">

@@ -1,6 +1,6 @@
 // One resource, open: Back, the favorite bookmark, the edit toggle and the save status; the details (view or edit
 // mode), Files, Highlights and the content sections. Every edit goes through the autosave.
-import type { Resource, ResourceFields } from '@chartside/shared';
+import { isResourceName, type Resource, type ResourceFields } from '@chartside/shared';
 import { ActionIcon, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
@@ -9,9 +9,11 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ResourceTypeIcon } from '../../../components/ResourceTypeIcon';
 import { useDeleteResource } from '../queries';
 import { useResourceAutosave } from '../use-resource-autosave';
+import type { FieldName } from '../resource-saver';
 import { ConflictDialog } from './ConflictDialog';
 import { FilesSection } from './FilesSection';
 import { HighlightsSection, withoutHighlight } from './HighlightsSection';
+import { LeaveWithoutSavingDialog } from './LeaveWithoutSavingDialog';
 import { ResourceDetails } from './ResourceDetails';
 import { ResourceDetailsForm } from './ResourceDetailsForm';
 import { IconArrowLeft, IconBookmark, IconPencil } from '../../../components/icons';
@@ -21,7 +23,8 @@ import { SaveStatusIndicator } from './SaveStatusIndicator';
 const ResourceSections = lazy(async () => ({ default: (await import('../sections/ResourceSections')).ResourceSections }));
 
 export function ResourceScreen({ resource }: { resource: Resource }) {
-  const { draft, status, error, conflict, saver } = useResourceAutosave(resource);
+  const { saver, leaving, ...state } = useResourceAutosave(resource);
+  const { draft, status, error, conflict } = state;
   // `?edit=1` (the edit pencil on a search result) opens the resource in edit mode.
   const [searchParams] = useSearchParams();
   const [editing, setEditing] = useState(searchParams.get('edit') === '1');
@@ -31,12 +34,14 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
   const location = useLocation();
 
   const change = (fields: Partial<ResourceFields>, immediate = false) => saver.change(fields, { immediate });
+  // Lists change from the saver's current draft: the props may be a render old.
+  const latest = () => saver.getState().draft;
 
   const back = () => (location.key === 'default' ? void navigate('/resources') : void navigate(-1));
 
   const toggleEditing = () => {
     // Leaving edit mode saves at once; a name left blank (never saved) goes back to the saved one.
-    if (editing && !draft.name.trim()) saver.change({ name: saver.getState().base.name }, { immediate: true });
+    if (editing && !isResourceName(draft.name)) saver.change({ name: saver.getState().base.name }, { immediate: true });
     else if (editing) void saver.flush();
     setEditing(!editing);
   };
@@ -72,7 +77,7 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <ResourceTypeIcon type={draft.type} size={36} label />
         <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-          {draft.name.trim() || 'Untitled resource'}
+          {isResourceName(draft.name) ? draft.name.trim() : 'Untitled resource'}
         </Title>
       </Group>
 
@@ -85,15 +90,16 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
       <FilesSection
         files={draft.files}
         editable={editing}
-        onAdd={(file) => change({ files: [...saver.getState().draft.files, file] }, true)}
-        onChange={(files, { immediate }) => change({ files }, immediate)}
+        onAdd={(file) => change({ files: [...latest().files, file] }, true)}
+        onChange={(update, { immediate }) => change({ files: update(latest().files) }, immediate)}
       />
-      <HighlightsSection fields={draft} onRemove={(id) => change(withoutHighlight(saver.getState().draft, id), true)} />
+      <HighlightsSection fields={draft} onRemove={(id) => change(withoutHighlight(latest(), id), true)} />
       <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the sections" />}>
-        <ResourceSections sections={draft.textSections} editable={editing} onChange={(textSections, { immediate }) => change({ textSections }, immediate)} />
+        <ResourceSections sections={draft.textSections} editable={editing} onChange={(update, { immediate }) => change({ textSections: update(latest().textSections) }, immediate)} />
       </Suspense>
 
       <ConflictDialog conflict={conflict} onResolve={(choice) => saver.resolveConflict(choice)} />
+      <LeaveWithoutSavingDialog state={state} unsavedFields={Object.keys(saver.unsavedChanges()) as FieldName[]} leaving={leaving} />
       <ConfirmDialog
         opened={confirmingDelete}
         title="Delete this resource?"

@@ -188,6 +188,55 @@ describe('ResourcePage: autosave', { timeout: 20_000 }, () => {
   });
 });
 
+describe('ResourcePage: leaving with unsaved work', { timeout: 20_000 }, () => {
+  const failSaves = () => api.on('PATCH', '/resources/r-1', () => apiError(503, 'unavailable', 'The service is busy.'));
+  const closingTab = () => {
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    return event;
+  };
+
+  it('asks before leaving when a save failed, says what is unsaved; Stay keeps the page, Leave anyway leaves', async () => {
+    const { user, router } = await open();
+    failSaves();
+    await user.click(screen.getByRole('button', { name: 'Favorite' }));
+    expect(await screen.findByText('Not saved: The service is busy.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(within(dialog).getByText('Your changes to Favorite are not saved. The service is busy. If you leave now, they may be lost.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/resources/r-1');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave anyway' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/resources'));
+  });
+
+  it('asks the browser to warn on closing the tab while an edit is unsaved, and not once it is saved', async () => {
+    const { user } = await open();
+    expect(closingTab().defaultPrevented).toBe(false);
+    failSaves();
+    await user.click(screen.getByRole('button', { name: 'Favorite' }));
+    expect(await screen.findByText('Not saved: The service is busy.')).toBeTruthy();
+    expect(closingTab().defaultPrevented).toBe(true);
+    serveResources(api, [...store.resources.values()]);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(closingTab().defaultPrevented).toBe(false);
+  });
+
+  it('sends a pending edit with keepalive when the page is hidden, so closing the tab does not cancel it', async () => {
+    const { user } = await open();
+    const name = await startEditing(user);
+    await user.click(name);
+    await user.paste(' (closing)');
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    await waitFor(() => expect(patches()).toEqual([{ version: 3, name: 'Sepsis bundle (closing)' }]));
+    const [, init] = api.fetch.mock.calls.find(([, request]) => request?.method === 'PATCH') ?? [];
+    expect(init?.keepalive).toBe(true);
+  });
+});
+
 /** XMLHttpRequest as the storage sees it: records the PUT, reports progress, then answers `status`. */
 class FakeStorageRequest {
   static puts: { url: string; headers: Record<string, string>; body: unknown }[] = [];

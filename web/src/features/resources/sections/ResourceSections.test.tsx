@@ -3,7 +3,7 @@ import type { TextSection } from '@chartside/shared';
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResourceSections } from './ResourceSections';
 
@@ -19,16 +19,19 @@ const section = (id: string, title: string, text = ''): TextSection => ({
 
 type OnChange = (sections: TextSection[], options: { immediate: boolean }) => void;
 
+/** Holds the current list as the page's saver does: each update applies to it, not to the last render's props. */
 function Page({ initial, editable, onChange }: { initial: TextSection[]; editable: boolean; onChange: OnChange }) {
   const [sections, setSections] = useState(initial);
+  const current = useRef(initial);
   return (
     <MantineProvider>
       <ResourceSections
         sections={sections}
         editable={editable}
-        onChange={(next, options) => {
-          setSections(next);
-          onChange(next, options);
+        onChange={(update, options) => {
+          current.current = update(current.current);
+          setSections(current.current);
+          onChange(current.current, options);
         }}
       />
     </MantineProvider>
@@ -194,8 +197,19 @@ describe('ResourceSections', { timeout: 20_000 }, () => {
     await userEvent.click(toc().getByRole('button', { name: 'Dosing' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Dosing' }));
   });
+  it('keeps both of two edits made before the next render (each applies to the current list, not the props)', async () => {
+    const onChange = await renderSections([section('a', ''), section('b', '')]);
+    const [first, second] = screen.getAllByPlaceholderText('Section Title');
+    act(() => {
+      fireEvent.change(first!, { target: { value: 'Indications' } });
+      fireEvent.change(second!, { target: { value: 'Dosing' } });
+    });
+    expect(lastCall(onChange)[0].map((s) => s.title)).toEqual(['Indications', 'Dosing']);
+    expect(tocLabels()).toEqual(['Indications', 'Dosing']);
+  });
+
   it('shows a section’s text changed elsewhere (another device, a conflict choice) in its open editor', async () => {
-    const props = { editable: true, onChange: vi.fn<OnChange>() };
+    const props = { editable: true, onChange: vi.fn() };
     const view = render(
       <MantineProvider>
         <ResourceSections sections={[section('a', 'Dosing', '5 mg/kg')]} {...props} />

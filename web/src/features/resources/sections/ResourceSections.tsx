@@ -1,5 +1,7 @@
 // A resource's Table of Contents and Content Sections (spec, Resource screen). Controlled: the page owns the list and
 // saves it. Typing reports `immediate: false` (the page's 500 ms autosave); remove and reorder report `immediate: true`.
+// A change is reported as an update of the page's current list, not a new list: two changes before the next render
+// (or a remote copy merged in between) must not undo each other.
 import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TextSection } from '@chartside/shared';
@@ -13,7 +15,7 @@ import { TableOfContents } from './TableOfContents';
 export interface ResourceSectionsProps {
   sections: TextSection[];
   editable: boolean;
-  onChange: (sections: TextSection[], options: { immediate: boolean }) => void;
+  onChange: (update: (current: TextSection[]) => TextSection[], options: { immediate: boolean }) => void;
 }
 
 /** Scrolls a section to the top of the view and puts the focus on its title. */
@@ -28,12 +30,13 @@ export function ResourceSections({ sections, editable, onChange }: ResourceSecti
 
   const add = (end: SectionEnd) => {
     const section = newSection(crypto.randomUUID(), now());
-    onChange(addSection(sections, section, end), { immediate: false });
+    onChange((current) => addSection(current, section, end), { immediate: false });
     // The new title field exists after the parent re-renders with the new list.
     requestAnimationFrame(() => goToSection(section.id));
   };
-  const update = (id: string, change: Partial<Pick<TextSection, 'title' | 'deltaString'>>) => onChange(updateSection(sections, id, change, now()), { immediate: false });
-  const remove = (id: string) => onChange(removeSection(sections, id), { immediate: true });
+  const update = (id: string, change: Partial<Pick<TextSection, 'title' | 'deltaString'>>) =>
+    onChange((current) => updateSection(current, id, change, now()), { immediate: false });
+  const remove = (id: string) => onChange((current) => removeSection(current, id), { immediate: true });
   const askToRemove = (section: TextSection) => (hasContent(section) ? setConfirmRemove(section) : remove(section.id));
 
   const addButton = (end: SectionEnd) =>
@@ -50,7 +53,7 @@ export function ResourceSections({ sections, editable, onChange }: ResourceSecti
         <TableOfContents
           sections={sections}
           onSelect={goToSection}
-          {...(editable ? { onMove: (activeId: string, overId: string) => onChange(moveSection(sections, activeId, overId), { immediate: true }) } : {})}
+          {...(editable ? { onMove: (activeId: string, overId: string) => onChange((current) => moveSection(current, activeId, overId), { immediate: true }) } : {})}
         />
       </CollapsibleSection>
       <CollapsibleSection title="Content Sections" count={sections.length}>
