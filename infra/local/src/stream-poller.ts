@@ -211,7 +211,12 @@ export const startStreamPoller = (options: StreamPollerOptions): StreamPoller =>
       } catch (error) {
         if (stopped) break;
         options.logger.warn('Search stream poller failed; retrying', { error: errorText(error) });
-        for (const state of shards.values()) state.iterator = undefined; // an expired or broken iterator is taken again
+        for (const state of shards.values()) {
+          // An expired or broken iterator is taken again, from the checkpoint or the shard's start: never LATEST, which
+          // would skip what arrived since the iterator was first taken (replays are harmless, gaps are not).
+          state.iterator = undefined;
+          state.startLatest = false;
+        }
         await sleep(RETRY_MS);
         continue;
       }

@@ -4,7 +4,7 @@
 import { BatchWriteCommand, TransactGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError, Patient, PatientSummary, TimeTracking, notFound, versionConflict } from '@chartside/shared';
 import { chunksUnderPrefix } from './chunked-body';
-import { isVersionCheckFailure, keys, type Table } from './table';
+import { isTransactionConflict, isVersionCheckFailure, keys, type Table } from './table';
 import { VersionedRecordStore, assertHeadFits as assertLayoutHeadFits, queryUnder, type RecordLayout } from './versioned-record-store';
 
 /** What a list reads of each head. */
@@ -191,6 +191,8 @@ export class PatientRepository {
         }),
       );
     } catch (error) {
+      // A write racing this one is a conflict the client can retry; a failed existence check means the patient is gone.
+      if (isTransactionConflict(error)) throw versionConflict('This patient');
       if (isVersionCheckFailure(error)) throw notFound('That patient');
       throw error;
     }

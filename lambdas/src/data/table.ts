@@ -33,9 +33,17 @@ export const tableDefinition = {
 export const isConditionalCheckFailed = (error: unknown): boolean =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
-/** A version condition failed, on a single write or inside a transaction. */
+const cancellationCodes = (error: unknown): string[] =>
+  error instanceof Error && error.name === 'TransactionCanceledException'
+    ? ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).map((r) => r.Code ?? 'None')
+    : [];
+
+/** Another transaction was writing one of the same items at that moment: DynamoDB cancels rather than waits. */
+export const isTransactionConflict = (error: unknown): boolean => cancellationCodes(error).includes('TransactionConflict');
+
+/**
+ * A version condition failed, on a single write or inside a transaction, or a concurrent write got there at the same
+ * moment (which a retry would see as a changed version): either way the caller's copy is out of date (409, not 500).
+ */
 export const isVersionCheckFailure = (error: unknown): boolean =>
-  isConditionalCheckFailed(error) ||
-  (error instanceof Error &&
-    error.name === 'TransactionCanceledException' &&
-    ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'ConditionalCheckFailed'));
+  isConditionalCheckFailed(error) || cancellationCodes(error).includes('ConditionalCheckFailed') || isTransactionConflict(error);

@@ -18,6 +18,7 @@ describe('matchesTags', () => {
     [['ICU', 'Team Blue'], [], true],
     [['ICU', 'Team Blue'], ['ICU'], true],
     [['ICU', 'Team Blue'], ['icu', 'team blue'], true],
+    [['ICU', 'Team Blue'], [' team  BLUE'], true],
     [['ICU'], ['ICU', 'Team Blue'], false],
     [[], ['ICU'], false],
     [[], [], true],

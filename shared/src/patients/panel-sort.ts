@@ -1,4 +1,5 @@
 // The panel's filters (spec: Panel): a tags multi-select, a sort-by select and an Invert checkbox.
+import { tagKey } from '../tags/tag-rules';
 import type { panelSortOptions } from '../user/user-document';
 import type { PatientSummary } from './patient';
 import { earliestIncompleteDue } from './tasks';
@@ -27,12 +28,12 @@ export interface PanelView {
 const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
 /**
- * A patient matches when it has every selected tag (compared case-insensitively): selecting 'Team Blue' and
- * 'Discharge Today' narrows to Team Blue's discharges, which is how a clinician uses two tags together.
+ * A patient matches when it has every selected tag (compared by `tagKey`: case and spacing do not matter): selecting
+ * 'Team Blue' and 'Discharge Today' narrows to Team Blue's discharges, which is how a clinician uses two tags together.
  */
 export const matchesTags = (patient: Pick<PanelPatient, 'tags'>, selected: readonly string[]): boolean => {
-  const own = new Set(patient.tags.map((tag) => tag.toLocaleLowerCase()));
-  return selected.every((tag) => own.has(tag.toLocaleLowerCase()));
+  const own = new Set(patient.tags.map(tagKey));
+  return selected.every((tag) => own.has(tagKey(tag)));
 };
 
 const byName = (a: PanelPatient, b: PanelPatient) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addTags, normalizeTag, removeTag, renameTag } from './tag-rules';
+import { addTags, normalizeTag, removeTag, renameTag, tagKey } from './tag-rules';
 
 describe('normalizeTag', () => {
   it.each([
@@ -12,6 +12,16 @@ describe('normalizeTag', () => {
     ['   ', ''],
     ['über', 'Über'],
   ])('normalizeTag(%j) is %j', (raw, want) => expect(normalizeTag(raw)).toBe(want));
+});
+
+describe('tagKey', () => {
+  it.each([
+    ['Heart Failure', 'heart failure'],
+    ['  heart   FAILURE ', 'heart failure'],
+    ['COPD', 'copd'],
+    ['Über', 'über'],
+    ['   ', ''],
+  ])('tagKey(%j) is %j', (tag, want) => expect(tagKey(tag)).toBe(want));
 });
 
 describe('addTags', () => {

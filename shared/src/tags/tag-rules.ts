@@ -9,13 +9,16 @@ export const normalizeTag = (raw: string): string =>
     .map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1))
     .join(' ');
 
+/** What makes two tags one tag: 'heart  FAILURE' and 'Heart Failure' share the key 'heart failure'. */
+export const tagKey = (tag: string): string => normalizeTag(tag).toLocaleLowerCase();
+
 /** Adds tags to a list, normalized, skipping empty ones and ones already present (compared case-insensitively). */
 export const addTags = (existing: readonly string[], added: readonly string[]): string[] => {
   const result = [...existing];
-  const seen = new Set(existing.map((t) => t.toLocaleLowerCase()));
+  const seen = new Set(existing.map(tagKey));
   for (const raw of added) {
     const tag = normalizeTag(raw);
-    const key = tag.toLocaleLowerCase();
+    const key = tagKey(tag);
     if (!tag || seen.has(key)) continue;
     seen.add(key);
     result.push(tag);

@@ -2,8 +2,12 @@
 // Every call has a timeout and a response size cap; the article page's address comes from the user, so it is fetched
 // only from the public internet (unless the runtime allows private hosts: the local tests' fixture server) and
 // redirects are followed by hand, each hop checked again.
-import { lookup as dnsLookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+// The check runs on the address the socket actually connects to (a lookup hook in the connection agent), not on a
+// lookup made before the request: a host can answer a public address first and a private one a moment later (DNS
+// rebinding). In Lambda the runtime API listens on 127.0.0.1, so a page fetched from there could drive the function.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { Agent, fetch, type Dispatcher, type Response } from 'undici';
 import { AppError, MAX_URL, badRequest, type ArticleLookup, type OaLocation } from '@chartside/shared';
 import type { ArticleMetadata } from '../../ports/article-metadata';
 import { factsFromUnpaywall, resolvedFromCrossref } from './article-records';
@@ -17,6 +21,10 @@ export interface ArticleMetadataOptions {
   /** Only for the local runtime: lets article pages on private or loopback addresses be fetched. */
   allowPrivateHosts: boolean;
   timeoutMs: number;
+  /** The DNS resolver (default `dns.lookup`); tests answer with addresses of their choosing. */
+  resolve?: LookupFunction;
+  /** Which resolved addresses an article page may not be fetched from (default `isPrivateAddress`). */
+  isRefusedAddress?: (address: string) => boolean;
 }
 
 const MAX_RESPONSE_BYTES = 2_000_000;
@@ -28,7 +36,8 @@ const privateRanges = (() => {
   for (const [net, prefix] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 3]] as const) {
     list.addSubnet(net, prefix, 'ipv4');
   }
-  for (const [net, prefix] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) list.addSubnet(net, prefix, 'ipv6');
+  // 64:ff9b::/96 is NAT64: behind a NAT64 gateway 64:ff9b::7f00:1 reaches 127.0.0.1
+  for (const [net, prefix] of [['::', 127], ['64:ff9b::', 96], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) list.addSubnet(net, prefix, 'ipv6');
   return list;
 })();
 
@@ -37,6 +46,25 @@ export const isPrivateAddress = (address: string): boolean => {
   if (mapped) return isPrivateAddress(mapped);
   const family = isIP(address);
   return family === 0 || privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
+};
+
+const notPublic = () => badRequest('That address is not on the public internet, so it cannot be looked up.');
+
+/** Raised inside the connection's lookup; `get` finds it in the fetch error's causes. */
+class RefusedAddressError extends Error {}
+
+const causes = function* (error: unknown): Generator<unknown> {
+  for (let e = error, depth = 0; e !== undefined && depth < 5; e = e instanceof Error ? e.cause : undefined, depth += 1) yield e;
+};
+
+/** `resolve`, failing for a refused address. Node asks for one address or, when racing IPv4 and IPv6, for all. */
+const checkedLookup = (resolve: LookupFunction, isRefused: (address: string) => boolean): LookupFunction => (hostname, lookupOptions, callback) => {
+  resolve(hostname, lookupOptions, (error, address, family) => {
+    if (error) return callback(error, address, family);
+    const addresses = Array.isArray(address) ? (address as LookupAddress[]).map((a) => a.address) : [address];
+    if (addresses.some(isRefused)) return callback(new RefusedAddressError(`${hostname} is not on the public internet`), address, family);
+    callback(null, address, family);
+  });
 };
 
 const servicePhrase = { crossref: 'Crossref', unpaywall: 'Unpaywall', page: 'The article page' } as const;
@@ -79,12 +107,24 @@ const readCapped = async (response: Response): Promise<string> => {
 export const fetchArticleMetadata = (options: ArticleMetadataOptions): ArticleMetadata => {
   const userAgent = `Chartside/1.0 (mailto:${options.contactEmail})`;
 
-  const assertPublic = async (url: URL) => {
-    if (options.allowPrivateHosts) return;
+  const isRefused = options.isRefusedAddress ?? isPrivateAddress;
+  const resolve = options.resolve ?? (dnsLookup as LookupFunction);
+  // Every hop of an article page goes through this agent, so every connection's address is checked.
+  const pageAgent: Dispatcher = new Agent({ connect: { lookup: options.allowPrivateHosts ? resolve : checkedLookup(resolve, isRefused) } });
+
+  /** A literal IP address never reaches a lookup, so it is checked here. */
+  const assertPublicLiteral = (url: URL) => {
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    const addresses = isIP(host) ? [host] : (await dnsLookup(host, { all: true, verbatim: true }).catch(() => [])).map((a) => a.address);
-    if (addresses.length === 0) throw new AppError('not_found', `The address ${url.hostname} could not be found.`);
-    if (addresses.some(isPrivateAddress)) throw badRequest('That address is not on the public internet, so it cannot be looked up.');
+    if (!options.allowPrivateHosts && isIP(host) && isRefused(host)) throw notPublic();
+  };
+
+  const connectFailure = (service: Service, url: URL, error: unknown): AppError => {
+    for (const cause of causes(error)) {
+      if (cause instanceof RefusedAddressError) return notPublic();
+      const code = (cause as { code?: unknown } | undefined)?.code;
+      if (service === 'page' && code === 'ENOTFOUND') return new AppError('not_found', `The address ${url.hostname} could not be found.`);
+    }
+    return unreachable(service, error);
   };
 
   /** GET with a timeout over the whole exchange; follows up to MAX_REDIRECTS, checking each hop when `checkHosts`. */
@@ -93,12 +133,12 @@ export const fetchArticleMetadata = (options: ArticleMetadataOptions): ArticleMe
     let url = new URL(address);
     for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest('Only http and https addresses can be looked up.');
-      if (checkHosts) await assertPublic(url);
+      if (checkHosts) assertPublicLiteral(url);
       let response: Response;
       try {
-        response = await fetch(url, { headers: { accept, 'user-agent': userAgent }, redirect: 'manual', signal });
+        response = await fetch(url, { headers: { accept, 'user-agent': userAgent }, redirect: 'manual', signal, ...(checkHosts && { dispatcher: pageAgent }) });
       } catch (error) {
-        throw unreachable(service, error);
+        throw connectFailure(service, url, error);
       }
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {

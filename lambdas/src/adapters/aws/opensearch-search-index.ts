@@ -5,7 +5,7 @@ import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Client } from '@opensearch-project/opensearch';
 import { AwsSigv4Signer } from '@opensearch-project/opensearch/aws-v3';
 import {
-  normalizeTag,
+  tagKey,
   ResourceType,
   SEARCH_MAX_HITS,
   searchWords,
@@ -42,8 +42,6 @@ const prefixFields = Object.entries(searchFieldWeights).map(([field, weight]) =>
 
 const shownFields = ['id', 'name', 'type', 'tags', 'favorite', 'link', 'description', 'createdAt'];
 
-/** A tag as filters and facets compare it: normalized as tags are, without case (as the user's tag list compares). */
-const tagKey = (tag: string) => normalizeTag(tag).toLocaleLowerCase();
 /** The tags a filter asks for; blank and repeated ones dropped. */
 const tagKeys = (tags: readonly string[]) => [...new Set(tags.map(tagKey).filter(Boolean))];
 

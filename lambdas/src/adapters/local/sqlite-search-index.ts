@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
-  normalizeTag,
+  tagKey,
   SEARCH_MAX_HITS,
   searchFields,
   searchFieldWeights,
@@ -85,9 +85,6 @@ interface MarkedRow extends DocRow {
   description_marked: string;
   text_marked: string;
 }
-
-/** Tag filters and facets compare tags after the shared normalization, ignoring case (as the user's tag list does). */
-const tagKey = (tag: string) => normalizeTag(tag).toLocaleLowerCase();
 
 /**
  * The query's words (the shared rule) as an FTS5 expression: every word must match; the last one may be a prefix (typing

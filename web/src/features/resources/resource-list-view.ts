@@ -1,5 +1,5 @@
 // The resource list's view state, held in the URL (?type=&tag=&sort=) so reload, back and a shared link restore it.
-import { ResourceType, type ResourceSummary } from '@chartside/shared';
+import { ResourceType, tagKey, type ResourceSummary } from '@chartside/shared';
 
 export const listSorts = { name: 'Name', newest: 'Newest', updated: 'Recently updated' } as const;
 export type ListSort = keyof typeof listSorts;
@@ -41,4 +41,4 @@ const comparators: Record<ListSort, (a: ResourceSummary, b: ResourceSummary) => 
 };
 
 export const applyListView = (resources: readonly ResourceSummary[], { type, tags, sort }: ListView): ResourceSummary[] =>
-  resources.filter((r) => (!type || r.type === type) && tags.every((tag) => r.tags.includes(tag))).sort(comparators[sort]);
+  resources.filter((r) => (!type || r.type === type) && tags.every((tag) => r.tags.some((own) => tagKey(own) === tagKey(tag)))).sort(comparators[sort]);
