@@ -1,19 +1,11 @@
 // Server state of the panel: the patient list, adding a patient, delete-all, export and import (batched), and the
 // panel's saved view (selected tags and sort, kept in the user document and saved with PATCH /api/me and its version).
-import {
-  meContract,
-  patientsContract,
-  type CreatePatientBody,
-  type PanelExport,
-  type Patient,
-  type UserDocument,
-  type UserDocumentPatch,
-} from '@chartside/shared';
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../platform/api/api-error';
-import type { ApiClient, ResponseOf } from '../../platform/api/api-client';
+import { patientsContract, type CreatePatientBody, type PanelExport, type Patient, type UserDocumentPatch } from '@chartside/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResponseOf } from '../../platform/api/api-client';
 import { useApi } from '../../platform/platform-context';
 import { meKeys } from '../../platform/user-document';
+import { useUserDocumentChange } from '../../platform/user-document-change';
 
 export const patientKeys = {
   all: ['patients'] as const,
@@ -89,49 +81,9 @@ export function useImportPatients(onProgress: (progress: ImportProgress) => void
 
 export type PanelViewChange = Pick<UserDocumentPatch, 'panelTagsSelected' | 'panelSortSelection'>;
 
-const documentOf = (queryClient: QueryClient): UserDocument | undefined => queryClient.getQueryData<UserDocument>(meKeys.document());
-
-const saveViewChange = async (api: ApiClient, queryClient: QueryClient, change: PanelViewChange): Promise<UserDocument> => {
-  const patch = (version: number) => api.call(meContract.patch, { body: { version, ...change } });
-  const current = documentOf(queryClient) ?? (await api.call(meContract.get));
-  try {
-    return await patch(current.version);
-  } catch (error) {
-    if (!(error instanceof ApiError && error.code === 'version_conflict')) throw error;
-    // Changed on another device meanwhile: apply just this change to the latest document.
-    const latest = await api.call(meContract.get);
-    queryClient.setQueryData(meKeys.document(), { ...latest, ...change });
-    return patch(latest.version);
-  }
-};
-
-/** Saves the panel's selected tags or sort to the user document; the screen shows the change at once. */
 const panelViewMutationKey = [...meKeys.all, 'panel-view'] as const;
 
-/** Changes still on their way, so the answer to an earlier one does not undo a later one on screen. */
-const pendingViewChanges = (queryClient: QueryClient): PanelViewChange[] =>
-  queryClient
-    .getMutationCache()
-    .findAll({ mutationKey: panelViewMutationKey, status: 'pending' })
-    .map((mutation) => mutation.state.variables as PanelViewChange);
-
+/** Saves the panel's selected tags or sort to the user document; the screen shows the change at once. */
 export function useSavePanelView() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: panelViewMutationKey,
-    // One user-document save at a time (Settings and Home lists use the same scope).
-    scope: { id: 'user-document' },
-    mutationFn: (change: PanelViewChange) => saveViewChange(api, queryClient, change),
-    onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: meKeys.document() });
-      queryClient.setQueryData<UserDocument>(meKeys.document(), (doc) => doc && { ...doc, ...change });
-    },
-    // Not saved: show what the server holds again.
-    onError: () => queryClient.invalidateQueries({ queryKey: meKeys.document() }),
-    onSuccess: (saved, change) => {
-      const later = pendingViewChanges(queryClient).filter((pending) => pending !== change);
-      queryClient.setQueryData(meKeys.document(), later.reduce<UserDocument>((doc, pending) => ({ ...doc, ...pending }), saved));
-    },
-  });
+  return useUserDocumentChange(panelViewMutationKey, (_document, change: PanelViewChange) => change);
 }

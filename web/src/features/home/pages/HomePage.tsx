@@ -8,7 +8,7 @@ import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { CreateByDoi } from '../components/CreateByDoi';
 import { HomeLists } from '../components/HomeLists';
 import { SearchPanel } from '../components/SearchPanel';
-import { useChangeHomeLists, useHomeLists, useMe } from '../queries';
+import { useChangeHomeLists, useMe } from '../queries';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -25,7 +25,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export function HomePage() {
   const me = useMe();
-  const lists = useHomeLists(me.data?.homeLists ?? []);
+  const lists = me.data?.homeLists ?? [];
   const changeLists = useChangeHomeLists();
   const change = (listChange: HomeListChange) =>
     changeLists.mutate(listChange, {
