@@ -125,14 +125,15 @@ describe('the panel', () => {
     await expect.poll(() => names(page)).toEqual(['Okafor, Adaeze', 'Brown, Sam']);
     await page.getByRole('checkbox', { name: 'Compact' }).click();
     await page.waitForURL(/\?invert=1&compact=1$/);
-    expect(await page.getByRole('button', { name: 'Panel actions' }).count()).toBe(0);
-    expect(await patientList(page).locator('li').first().innerText()).toContain('Next: Call family (overdue)');
+    // The URL changes before the page re-renders: poll.
+    await expect.poll(() => page.getByRole('button', { name: 'Panel actions' }).count()).toBe(0);
+    await expect.poll(() => patientList(page).locator('li').first().innerText()).toContain('Next: Call family (overdue)');
     await shot(page, 'panel-compact', true);
 
     // The URL is the view: opening it again shows the same compact, inverted list.
     await openPanel(page, '?invert=1&compact=1');
     await expect.poll(() => names(page)).toEqual(['Okafor, Adaeze', 'Brown, Sam']);
-    expect(await page.getByRole('checkbox', { name: 'Compact' }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Compact' }).isChecked()).toBe(true);
   });
 
   it('exports, deletes all after the confirmation, and imports the downloaded file back', async () => {

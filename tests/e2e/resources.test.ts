@@ -98,12 +98,11 @@ describe('creating resources', () => {
 
     await page.goto(`${runtime.url}/resources?sort=name`);
     const list = page.getByRole('list', { name: 'Resources' });
-    await list.getByRole('link', { name: 'My article resource' }).waitFor();
-    for (const type of resourceTypes) expect(await list.getByRole('link', { name: `My ${type} resource` }).count()).toBe(1);
+    // The list may first show the copy cached for offline use, then the server's: hence the polls.
+    for (const type of resourceTypes) await expect.poll(() => list.getByRole('link', { name: `My ${type} resource` }).count(), { timeout: 15_000 }).toBe(1);
     await shot(page, 'resources-list');
     await page.goto(`${runtime.url}/resources?type=guide`);
-    await list.getByRole('link', { name: 'My guide resource' }).waitFor();
-    expect(await list.getByRole('link').allTextContents()).toEqual(['My guide resource']);
+    await expect.poll(() => list.getByRole('link').allTextContents(), { timeout: 15_000 }).toEqual(['My guide resource']);
   });
 });
 
