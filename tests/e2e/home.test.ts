@@ -109,8 +109,8 @@ describe('searching the library', () => {
 
     // A chip's checkbox is visually hidden: click its label, as a clinician does.
     await page.getByRole('group', { name: 'Filter by tag' }).getByText('ICU (7)', { exact: true }).click();
-    expect(await page.getByRole('checkbox', { name: 'ICU (7)' }).isChecked()).toBe(true);
     await resultCount(page, '7 resources');
+    expect(await page.getByRole('checkbox', { name: 'ICU (7)' }).isChecked()).toBe(true);
     expect(searchParams(page)).toBe('q=sepsis&tag=ICU&per=10');
 
     await page.getByRole('switch', { name: 'Flagged' }).click({ force: true });
