@@ -186,11 +186,12 @@ describe('files', () => {
     // A PDF big enough, on a slow enough line, for the progress bar to be seen.
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(400_000, 0x20), Buffer.from('\n%%EOF\n')]);
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 150_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 50_000 });
     await page.locator('input[type=file]').setInputFiles({ name: 'surviving-sepsis.pdf', mimeType: 'application/pdf', buffer: pdf });
     const progress = page.getByRole('progressbar', { name: 'Uploading surviving-sepsis.pdf' });
     await progress.waitFor({ timeout: 10_000 });
-    await progress.scrollIntoViewIfNeeded();
+    // The bar animates, so Playwright never finds it 'stable' to scroll to: scroll in the page instead.
+    await progress.evaluate((bar) => bar.scrollIntoView({ block: 'center' }));
     await shot(page, 'resource-files-progress');
     const entry = page.getByRole('list', { name: 'Files' }).getByRole('listitem').filter({ hasText: 'surviving-sepsis.pdf' });
     await entry.waitFor({ timeout: 30_000 });
