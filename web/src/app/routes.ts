@@ -28,7 +28,7 @@ const toolPages = () => import('../features/tools/routes');
 export const signedInRoutes: RouteObject[] = [
   { index: true, handle: { title: 'Home' } satisfies RouteHandle, lazy: async () => (await import('../features/home/routes')).homeRoute },
   page('panel', 'Panel', async () => (await panel()).panelRoute),
-  page('panel/:id', 'Patient', async () => (await panel()).patientRoute),
+  page('panel/:id', 'Patient', async () => (await import('../features/patient/routes')).patientRoute),
   page('resources', 'Resources', async () => (await resources()).resourcesRoute),
   page('resources/:id', 'Resource', async () => (await resources()).resourceRoute),
   page('templates', 'Templates', async () => (await import('../features/templates/routes')).templatesRoute),

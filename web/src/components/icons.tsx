@@ -2,11 +2,12 @@
 // one carries the accessible name.
 import type { CSSProperties, ReactNode } from 'react';
 
-interface IconProps {
+export interface IconProps {
   size?: number;
 }
 
-function Icon({ size = 18, filled = false, style, children }: IconProps & { filled?: boolean; style?: CSSProperties; children: ReactNode }) {
+/** The frame every icon draws in: a 24-unit stroke icon. Exported for a feature's own icon sets (the note sections). */
+export function Icon({ size = 18, filled = false, style, children }: IconProps & { filled?: boolean; style?: CSSProperties; children: ReactNode }) {
   return (
     <svg
       width={size}
@@ -120,5 +121,80 @@ export const IconGrip = ({ size }: IconProps) => (
     <circle cx="15" cy="6" r="1" />
     <circle cx="15" cy="12" r="1" />
     <circle cx="15" cy="18" r="1" />
+  </Icon>
+);
+
+export const IconCopy = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <rect x="9" y="9" width="11" height="11" rx="2" />
+    <path d="M5 15V5a1 1 0 0 1 1-1h10" />
+  </Icon>
+);
+
+export const IconCheck = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M5 12l5 5L20 7" />
+  </Icon>
+);
+
+/** Clear a field. */
+export const IconEraser = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M8 20h12" />
+    <path d="M4 16l9-9 6 6-7 7H8z" />
+  </Icon>
+);
+
+/** Auto-format text. */
+export const IconWand = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M4 20L16 8" />
+    <path d="M15 4v3M19 8h3M18 5l2-2M13.5 9.5l1 1" />
+  </Icon>
+);
+
+/** Forward text to another place. */
+export const IconForward = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M4 18v-2a6 6 0 0 1 6-6h10" />
+    <path d="M15 5l5 5-5 5" />
+  </Icon>
+);
+
+/** 'No updates/new information'. */
+export const IconNoUpdates = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="12" cy="12" r="8" />
+    <path d="M8 12h8" />
+  </Icon>
+);
+
+export const IconLock = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+  </Icon>
+);
+
+export const IconClock = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="12" cy="12" r="8" />
+    <path d="M12 8v4l3 2" />
+  </Icon>
+);
+
+/** Note templates: a layout of fields. */
+export const IconLayout = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <rect x="4" y="4" width="16" height="16" rx="2" />
+    <path d="M4 10h16M10 10v10" />
+  </Icon>
+);
+
+/** Content extraction. */
+export const IconSparkles = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M12 3l1.8 4.2L18 9l-4.2 1.8L12 15l-1.8-4.2L6 9l4.2-1.8z" />
+    <path d="M18 15l.9 2.1L21 18l-2.1.9L18 21l-.9-2.1L15 18l2.1-.9z" />
   </Icon>
 );

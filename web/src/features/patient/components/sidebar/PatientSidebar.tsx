@@ -1,0 +1,4 @@
+// SCAFFOLD (replaced by its owner this session).
+export function PatientSidebar() {
+  return null;
+}

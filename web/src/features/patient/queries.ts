@@ -1,0 +1,44 @@
+// Server state of one patient: reading it, deleting it, and the autosave's calls (the saver writes its answers here).
+import { patientsContract, type Patient, type PatientPatch } from '@chartside/shared';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ApiClient, RequestOptions } from '../../platform/api/api-client';
+import { useApi } from '../../platform/platform-context';
+import { patientKeys } from '../panel/queries';
+
+export function usePatient(id: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: patientKeys.detail(id),
+    queryFn: ({ signal }) => api.call(patientsContract.get, { params: { patientId: id }, signal }),
+    // A missing or foreign id is an answer, not a hiccup: no retries before sending the user to the panel.
+    retry: (count, error) => !('status' in error && error.status === 404) && count < 2,
+  });
+}
+
+export function useDeletePatient() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.call(patientsContract.remove, { params: { patientId: id } }),
+    onSuccess: (_deleted, id) => {
+      queryClient.removeQueries({ queryKey: patientKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: patientKeys.list() });
+    },
+  });
+}
+
+/** Request options of the autosave's calls: a timeout signal, and keepalive for the save sent as the page goes. */
+type SaveRequestOptions = Pick<RequestOptions, 'signal' | 'keepalive'>;
+
+export const patchPatient = (api: ApiClient, id: string, body: PatientPatch, options: SaveRequestOptions = {}) =>
+  api.call(patientsContract.patch, { params: { patientId: id }, body, ...options });
+
+export const getPatient = (api: ApiClient, id: string, options: SaveRequestOptions = {}) =>
+  api.call(patientsContract.get, { params: { patientId: id }, ...options });
+
+/** A server copy of a patient: the detail cache takes it (never an older one) and the panel refetches. */
+export const storePatient = (queryClient: QueryClient, patient: Patient) => {
+  const cached = queryClient.getQueryData<Patient>(patientKeys.detail(patient.id));
+  if (!cached || cached.version <= patient.version) queryClient.setQueryData(patientKeys.detail(patient.id), patient);
+  void queryClient.invalidateQueries({ queryKey: patientKeys.list() });
+};
