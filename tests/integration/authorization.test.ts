@@ -41,9 +41,12 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   // An import naming Alice's patient id creates the caller's own patient under that id; Alice's stays as it was.
   'POST /api/patients/import': async () => ({ patients: [patientRecord({ id: alicesIds.patientId!, lastname: 'Imported By Someone', tags: [] })] }),
   'PUT /api/patients/{patientId}/time-tracking': async () => ({ steps: [{ id: 'visit', name: 'Visit', time: 99 }], lastActiveStep: 'visit', lastUpdated: new Date().toISOString() }),
+  'POST /api/extraction': async () => ({ text: '#1 CHF\n- diurese', mode: 'vertex' }),
 };
 /** Public by design; the OpenAPI document (also public) does not list itself. */
 const PUBLIC_ROUTES = ['GET /api/health'];
+/** Extraction with a model answers 503 model_not_configured in a runtime that has none (the local one): not a failure. */
+const noModelHere = (json: { error?: { code: string } } | undefined) => json?.error?.code === 'model_not_configured';
 
 let alice: TestUser;
 let aliceAuth: Auth;
@@ -125,7 +128,7 @@ describe("with another user's token and live session", () => {
       const asBob = api(runtime, await startSession(runtime, bobToken));
       const body = op.hasBody ? await validBodies[keyOf(op)]!(asBob) : undefined;
       const { status, json, text } = await asBob(op.method, withIds(op.path, alicesIds), body);
-      expect([keyOf(op), [200, 401, 403, 404].includes(status)]).toEqual([keyOf(op), true]);
+      expect([keyOf(op), [200, 401, 403, 404].includes(status) || noModelHere(json)]).toEqual([keyOf(op), true]);
       for (const secret of secrets) expect([keyOf(op), text.includes(secret)]).toEqual([keyOf(op), false]);
       if (status === 200) for (const id of userIdsIn(json)) expect([keyOf(op), id]).toEqual([keyOf(op), bob.userId]);
     }
@@ -187,8 +190,8 @@ describe('bad input', () => {
       const anyBody = fc.oneof(fc.jsonValue({ maxDepth: 3 }), shaped, shaped.map((fields) => ({ ...valid, ...fields })));
       await fc.assert(
         fc.asyncProperty(anyBody, async (body) => {
-          const { status } = await asDave(op.method, op.path.replace(/^\/api/, ''), JSON.stringify(body), { 'content-type': 'application/json' });
-          return status < 500;
+          const { status, json } = await asDave(op.method, op.path.replace(/^\/api/, ''), JSON.stringify(body), { 'content-type': 'application/json' });
+          return status < 500 || noModelHere(json);
         }),
         { numRuns: 40 },
       );

@@ -7,6 +7,7 @@ import { articlesRouter } from './articles';
 import { backupsRouter } from './backups';
 import type { HttpDeps, HttpEnv } from './deps';
 import { renderError, validationError } from './errors';
+import { extractionRouter } from './extraction';
 import { feedRouter } from './feed';
 import { filesRouter } from './files';
 import { healthRouter } from './health';
@@ -62,6 +63,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', filesRouter(deps, hook));
   secured.route('/', articlesRouter(deps, hook));
   secured.route('/', searchRouter(deps, hook));
+  secured.route('/', extractionRouter(deps, hook));
   app.route('/', secured);
 
   app.notFound((c) => c.json(new AppError('not_found', `No route for ${c.req.method} ${c.req.path}.`).toBody(), 404));

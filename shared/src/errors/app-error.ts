@@ -12,7 +12,11 @@ export const errorStatus = {
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  /** An outside service (a text model) answered with something that could not be read. */
+  bad_gateway: 502,
   unavailable: 503,
+  /** The deployment has no provider for the model a feature asked for (extraction's Enhanced or local model). */
+  model_not_configured: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;

@@ -1,6 +1,6 @@
 // Dates are built and read with local fields, so these pass in every timezone; run them with TZ set to check.
 import { describe, expect, it } from 'vitest';
-import { clockTime, dueMinuteOptions, roundUpToStep, shiftDueDate, to12Hour, to24Hour, withClockTime } from './due-date';
+import { calendarDay, clockTime, dueMinuteOptions, roundUpToStep, shiftDueDate, to12Hour, to24Hour, withCalendarDay, withClockTime } from './due-date';
 
 const local = (year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0) =>
   new Date(year, month - 1, day, hour, minute, second, ms);
@@ -76,5 +76,28 @@ describe('shiftDueDate', () => {
     shiftDueDate(start, 'week', 1);
     roundUpToStep(local(2026, 3, 10, 9, 7));
     expect(show(start)).toBe('2026-03-10 09:00:00');
+  });
+});
+
+describe('calendar day', () => {
+  it('reads the local day with padded month and day', () => expect(calendarDay(local(2026, 3, 5, 23, 59))).toBe('2026-03-05'));
+
+  it.each([
+    ['2026-04-01', '2026-04-01 09:15:00'],
+    ['2028-02-29', '2028-02-29 09:15:00'],
+    ['2025-12-31', '2025-12-31 09:15:00'],
+  ])('moves to %s keeping the wall-clock time', (day, want) => {
+    const moved = withCalendarDay(local(2026, 3, 10, 9, 15), day);
+    expect(moved && show(moved)).toBe(want);
+  });
+
+  it.each(['', '2026-02-30', '2027-02-29', '2026-13-01', '10/03/2026'])('ignores %j', (day) =>
+    expect(withCalendarDay(local(2026, 3, 10, 9, 15), day)).toBeUndefined(),
+  );
+
+  it('does not change the date it is given', () => {
+    const date = local(2026, 3, 10, 9, 15);
+    withCalendarDay(date, '2026-04-01');
+    expect(show(date)).toBe('2026-03-10 09:15:00');
   });
 });

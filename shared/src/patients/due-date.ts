@@ -70,3 +70,22 @@ export const shiftDueDate = (date: Date, unit: DueShiftUnit, amount: number): Da
   next.setDate(next.getDate() + amount * (unit === 'week' ? DAYS_PER_WEEK : 1));
   return next;
 };
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** The local calendar day of a date as a date input holds it ('2026-03-10'). */
+export const calendarDay = (date: Date): string => `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}`;
+
+/**
+ * The same local wall-clock time on another day ('YYYY-MM-DD', as a date input gives it). Undefined for a blank or
+ * impossible day (2026-02-30), so a half-typed date changes nothing.
+ */
+export const withCalendarDay = (date: Date, day: string): Date | undefined => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const [year, month, dayOfMonth] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])];
+  const next = new Date(date);
+  next.setFullYear(year, month, dayOfMonth);
+  const valid = next.getFullYear() === year && next.getMonth() === month && next.getDate() === dayOfMonth;
+  return valid ? next : undefined;
+};

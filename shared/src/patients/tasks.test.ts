@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Task } from './patient';
 import {
   appendDefaultTasks, canDeleteTask, compareTasks, defaultTasks, deleteTask, earliestIncompleteDue, isOverdue, newTask,
-  sortTasks, toggleTask,
+  sortTasks, toggleTask, updateTask,
 } from './tasks';
 
 const now = new Date('2026-03-10T14:00:00.000Z');
@@ -123,5 +123,22 @@ describe('sortTasks', () => {
     expect(compareTasks(list[0] as Task, list[1] as Task)).toBe(0);
     sortTasks([...list].reverse());
     expect(ids(list)).toEqual(['x', 'y', 'z']);
+  });
+});
+
+describe('updateTask', () => {
+  it('changes only the named task, keeping the order', () => {
+    const tasks = [task('a'), task('b'), task('c')];
+    const updated = updateTask(tasks, 'b', { priority: 1, dueDate: '2026-03-11T09:00:00.000Z' });
+    expect(ids(updated)).toEqual(['a', 'b', 'c']);
+    expect(updated[1]).toMatchObject({ priority: 1, dueDate: '2026-03-11T09:00:00.000Z', text: 'b' });
+    expect(updated[0]).toBe(tasks[0]);
+    expect(tasks[1]?.priority).toBe(3);
+  });
+
+  it('clears a due date with null and leaves an unknown id alone', () => {
+    const tasks = [task('a', { dueDate: '2026-03-11T09:00:00.000Z' })];
+    expect(updateTask(tasks, 'a', { dueDate: null })[0]?.dueDate).toBeNull();
+    expect(updateTask(tasks, 'zz', { priority: 5 })).toEqual(tasks);
   });
 });

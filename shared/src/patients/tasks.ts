@@ -35,6 +35,13 @@ export const appendDefaultTasks = (tasks: readonly Task[], now: Date, newId: () 
   return [...tasks, ...added];
 };
 
+/** The task's editable parts a list row changes (priority, due date, text). */
+export type TaskChange = Partial<Pick<Task, 'text' | 'priority' | 'dueDate'>>;
+
+/** Changes one task; the others and the order stay. */
+export const updateTask = (tasks: readonly Task[], id: string, change: TaskChange): Task[] =>
+  tasks.map((task) => (task.id === id ? { ...task, ...change } : task));
+
 /** Flips one task between incomplete and complete. */
 export const toggleTask = (tasks: readonly Task[], id: string): Task[] =>
   tasks.map((task) => (task.id === id ? { ...task, completed: !task.completed } : task));

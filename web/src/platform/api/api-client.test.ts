@@ -59,7 +59,7 @@ describe('createApiClient', () => {
     [401, { error: { code: 'unauthorized', message: 'Sign in to continue.' } }, 'unauthorized', 'Sign in to continue.'],
     [418, { error: { code: 'teapot', message: 'A code this client does not know' } }, 'bad_request', 'A code this client does not know'],
     [404, { message: 'not our shape' }, 'not_found', 'The server answered 404 Not Found.'],
-    [502, '<html>Bad Gateway</html>', 'unavailable', 'The server answered 502 Bad Gateway.'],
+    [502, '<html>Bad Gateway</html>', 'bad_gateway', 'The server answered 502 Bad Gateway.'],
   ])('turns a %i answer into an ApiError', async (status, body, code, message) => {
     stubFetch(() =>
       typeof body === 'string'

@@ -1,0 +1,20 @@
+// Content extraction with a text model (the drawer's Enhanced and local-model modes). The deployment's models come from
+// the composition root; a mode with none answers 503 `model_not_configured`.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { extractionContract } from '@chartside/shared';
+import { extractWithModel } from '../services/extraction-service';
+import type { HttpDeps, HttpEnv } from './deps';
+import { routeFrom } from './route';
+
+type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
+const tags = ['extraction'];
+
+export const extractionRouter = (deps: HttpDeps, defaultHook: Hook) => {
+  const router = new OpenAPIHono<HttpEnv>(defaultHook);
+
+  router.openapi(routeFrom(extractionContract.extract, { tags }), async (c) => {
+    return c.json(await extractWithModel(deps.textModels ?? {}, c.req.valid('json'), c.req.raw.signal), 200);
+  });
+
+  return router;
+};

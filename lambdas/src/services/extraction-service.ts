@@ -1,0 +1,70 @@
+// Extraction with a text model: the model is asked for a JSON list of { problem, assessmentAndPlan }; code fences and
+// markdown around or inside its answer are stripped (spec section 5), and the result is validated before it is returned.
+import {
+  AppError,
+  ExtractedProblemResult,
+  MAX_EXTRACTED_PROBLEMS,
+  modelNotConfiguredMessages,
+  type ExtractionBody,
+  type ExtractionResult,
+} from '@chartside/shared';
+import { z } from 'zod';
+import type { TextModels } from '../ports/text-model';
+
+export const EXTRACTION_SYSTEM_PROMPT = [
+  'You read a clinician\'s note and list its problems with their assessment and plan.',
+  'Answer with JSON only: an array of objects {"problem": string, "assessmentAndPlan": string}.',
+  'problem is the problem\'s name as written, without "#" or numbering.',
+  'assessmentAndPlan holds the assessment and plan lines written under it, one item per line, separated by "\\n".',
+  'Keep the clinician\'s wording. Do not add problems or plans that are not in the note. Answer [] when there are none.',
+].join('\n');
+
+export const unreadableModelAnswer = "The model's answer could not be read.";
+
+/** A fenced block (```json ... ```) anywhere in the answer: its inside is the answer. */
+const FENCED_BLOCK = /```[\w-]*[ \t]*\r?\n?([\s\S]*?)```/;
+/** Bold, italic and inline-code markers around words: '**CHF**' -> 'CHF'. */
+const EMPHASIS = /(\*\*|__|\*|`)(\S(?:[\s\S]*?\S)?)\1/g;
+
+/** The JSON in a model's answer: the inside of a code fence when there is one, else from the first '[' or '{' on. */
+export const stripModelMarkup = (answer: string): string => {
+  const fenced = FENCED_BLOCK.exec(answer)?.[1] ?? answer;
+  const start = fenced.search(/[[{]/);
+  const end = Math.max(fenced.lastIndexOf(']'), fenced.lastIndexOf('}'));
+  return start === -1 || end < start ? fenced.trim() : fenced.slice(start, end + 1);
+};
+
+const plainText = (text: string): string => text.replace(EMPHASIS, '$2').trim();
+
+/** What models send: the plan as text or as a list of lines; the problem name sometimes with '#' or markdown. */
+const ModelProblem = z.object({
+  problem: z.string().transform((name) => plainText(name.replace(/^#+\s*/, ''))),
+  assessmentAndPlan: z.union([z.string(), z.array(z.string())]).transform((plan) => (Array.isArray(plan) ? plan.join('\n') : plan).trim()),
+});
+/** A bare list, or an object holding it under `problems`. */
+const ModelAnswer = z.union([z.array(ModelProblem), z.object({ problems: z.array(ModelProblem) }).transform((answer) => answer.problems)]);
+
+const readAnswer = (answer: string): ExtractionResult => {
+  let json: unknown;
+  try {
+    json = JSON.parse(stripModelMarkup(answer));
+  } catch {
+    throw new AppError('bad_gateway', unreadableModelAnswer);
+  }
+  const parsed = ModelAnswer.safeParse(json);
+  if (!parsed.success) throw new AppError('bad_gateway', unreadableModelAnswer);
+  const problems = parsed.data.filter((item) => item.problem !== '').slice(0, MAX_EXTRACTED_PROBLEMS);
+  const valid = z.array(ExtractedProblemResult).safeParse(problems);
+  if (!valid.success) throw new AppError('bad_gateway', unreadableModelAnswer);
+  return { problems: valid.data };
+};
+
+export const extractWithModel = async (models: TextModels, body: ExtractionBody, signal?: AbortSignal): Promise<ExtractionResult> => {
+  const model = models[body.mode];
+  if (!model) throw new AppError('model_not_configured', modelNotConfiguredMessages[body.mode]);
+  const answer = await model.complete({ system: EXTRACTION_SYSTEM_PROMPT, prompt: body.text, signal }).catch((error: unknown) => {
+    // Adapters report their failures as AppErrors; anything else is the model being out of reach, not our bug.
+    throw error instanceof AppError ? error : new AppError('unavailable', 'The model could not be reached. Try again later.');
+  });
+  return readAnswer(answer);
+};
