@@ -4,6 +4,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
 import { createStore } from 'idb-keyval';
+import { clearDrafts } from '../autosave/draft-store';
 import { APP_VERSION } from '../pwa/app-version';
 import { createIdbPersister, type IdbPersister } from './idb-persister';
 
@@ -61,9 +62,10 @@ export async function resumeAfterRestore(queryClient: QueryClient): Promise<void
 }
 
 /**
- * Deletes the persisted cache (call it on sign-out, after `queryClient.clear()`): the next user of this browser
- * must not see the last one's patients. The app also calls it when Amplify reports a sign-out.
+ * Deletes the persisted cache and the unsaved edits kept on this device (call it on sign-out, after
+ * `queryClient.clear()`): the next user of this browser must not see the last one's patients. The app also calls it
+ * when Amplify reports a sign-out.
  */
 export async function clearPersistedData(): Promise<void> {
-  await getAppPersister()?.removeClient();
+  await Promise.all([getAppPersister()?.removeClient(), clearDrafts()]);
 }

@@ -1,10 +1,9 @@
-// Both this tab and another device changed the same fields: show both versions, the user keeps one. Neither is
-// dropped silently; the dialog stays until a choice is made.
+// The resource's fields in the shared conflict dialog: labels and readable values of each kind of field.
 import type { ResourceFields } from '@chartside/shared';
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ConflictDialog } from '../../../components/ConflictDialog';
 import { resourceTypeStyles } from '../../../components/ResourceTypeIcon';
 import { fieldLabels } from '../field-labels';
-import type { FieldConflict, FieldName } from '../resource-saver';
+import { fieldsOf, type FieldConflict, type FieldName } from '../resource-saver';
 
 /** A readable form of a field's value. */
 const show = (field: FieldName, fields: Partial<ResourceFields>): string => {
@@ -28,48 +27,12 @@ const show = (field: FieldName, fields: Partial<ResourceFields>): string => {
   }
 };
 
-export function ConflictDialog({ conflict, onResolve }: { conflict: FieldConflict | undefined; onResolve: (choice: 'mine' | 'theirs') => void }) {
-  const theirs = conflict?.theirs;
-  return (
-    <Modal opened={conflict !== undefined} onClose={() => undefined} withCloseButton={false} closeOnEscape={false} closeOnClickOutside={false} title="This resource changed on another device" size="lg" centered>
-      {conflict && theirs && (
-        <Stack>
-          <Text>You and another device changed the same {conflict.fields.length === 1 ? 'field' : 'fields'}. Choose which version to keep; your other changes are kept either way.</Text>
-          {conflict.fields.map((field) => (
-            <Stack key={field} gap={4}>
-              <Title order={3} size="h5">
-                {fieldLabels[field]}
-              </Title>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <Stack gap={2}>
-                  <Text size="xs" c="dimmed">
-                    Mine
-                  </Text>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                    {show(field, conflict.mine)}
-                  </Text>
-                </Stack>
-                <Stack gap={2}>
-                  <Text size="xs" c="dimmed">
-                    Theirs
-                  </Text>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                    {show(field, theirs)}
-                  </Text>
-                </Stack>
-              </SimpleGrid>
-            </Stack>
-          ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => onResolve('theirs')}>
-              Use theirs
-            </Button>
-            <Button onClick={() => onResolve('mine')} data-autofocus>
-              Keep mine
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
-  );
+export function ResourceConflictDialog({ conflict, onResolve }: { conflict: FieldConflict | undefined; onResolve: (choice: 'mine' | 'theirs') => void }) {
+  const rows = conflict?.fields.map((field) => ({
+    key: field,
+    label: fieldLabels[field],
+    mine: show(field, conflict.mine),
+    theirs: show(field, fieldsOf(conflict.theirs)),
+  }));
+  return <ConflictDialog title="This resource changed on another device" rows={rows} onResolve={onResolve} />;
 }

@@ -6,25 +6,25 @@ import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { LeaveWithoutSavingDialog } from '../../../components/LeaveWithoutSavingDialog';
 import { ResourceTypeIcon } from '../../../components/ResourceTypeIcon';
+import { SaveStatusIndicator } from '../../../components/SaveStatusIndicator';
+import { fieldList } from '../field-labels';
 import { useDeleteResource } from '../queries';
 import { useResourceAutosave } from '../use-resource-autosave';
 import type { FieldName } from '../resource-saver';
-import { ConflictDialog } from './ConflictDialog';
+import { ResourceConflictDialog } from './ConflictDialog';
 import { FilesSection } from './FilesSection';
 import { HighlightsSection, withoutHighlight } from './HighlightsSection';
-import { LeaveWithoutSavingDialog } from './LeaveWithoutSavingDialog';
 import { ResourceDetails } from './ResourceDetails';
 import { ResourceDetailsForm } from './ResourceDetailsForm';
 import { IconArrowLeft, IconBookmark, IconPencil } from '../../../components/icons';
-import { SaveStatusIndicator } from './SaveStatusIndicator';
 
 // The sections carry the rich-text editor: a chunk of its own, loaded after the rest of the page.
 const ResourceSections = lazy(async () => ({ default: (await import('../sections/ResourceSections')).ResourceSections }));
 
 export function ResourceScreen({ resource }: { resource: Resource }) {
-  const { saver, leaving, ...state } = useResourceAutosave(resource);
-  const { draft, status, error, conflict } = state;
+  const { saver, leaving, ready, draft, status, error, conflict } = useResourceAutosave(resource);
   // `?edit=1` (the edit pencil on a search result) opens the resource in edit mode.
   const [searchParams] = useSearchParams();
   const [editing, setEditing] = useState(searchParams.get('edit') === '1');
@@ -54,6 +54,9 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
       },
       onError: (failure) => notifications.show({ color: 'red', title: 'The resource was not deleted', message: failure.message }),
     });
+
+  // Edits kept on this device are being restored: the editors open on them, not on the text before.
+  if (!ready) return <Loader role="status" aria-label="Loading the resource" />;
 
   return (
     <Stack gap="md">
@@ -98,8 +101,13 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
         <ResourceSections sections={draft.textSections} editable={editing} onChange={(update, { immediate }) => change({ textSections: update(latest().textSections) }, immediate)} />
       </Suspense>
 
-      <ConflictDialog conflict={conflict} onResolve={(choice) => saver.resolveConflict(choice)} />
-      <LeaveWithoutSavingDialog state={state} unsavedFields={Object.keys(saver.unsavedChanges()) as FieldName[]} leaving={leaving} />
+      <ResourceConflictDialog conflict={conflict} onResolve={(choice) => saver.resolveConflict(choice)} />
+      <LeaveWithoutSavingDialog
+        status={status}
+        error={error}
+        changed={fieldList([...(Object.keys(saver.unsavedChanges()) as FieldName[]), ...(conflict?.fields ?? [])])}
+        leaving={leaving}
+      />
       <ConfirmDialog
         opened={confirmingDelete}
         title="Delete this resource?"

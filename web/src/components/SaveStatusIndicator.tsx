@@ -1,6 +1,9 @@
-// Where the autosave stands: 'Saving…', 'Saved', or the error with a retry. Read out politely by screen readers.
+// Where the autosave stands: 'Saving…', 'Saved', offline (kept on this device), or the error with a retry. Read out
+// politely by screen readers.
 import { Button, Group, Text } from '@mantine/core';
-import type { SaveStatus } from '../resource-saver';
+import type { SaveStatus } from '../platform/autosave/record-saver';
+
+export const OFFLINE_SAVE_STATUS = 'Offline — changes are kept on this device and saved when you are back online';
 
 export function SaveStatusIndicator({ status, error, onRetry }: { status: SaveStatus; error?: string; onRetry: () => void }) {
   return (
@@ -13,6 +16,11 @@ export function SaveStatusIndicator({ status, error, onRetry }: { status: SaveSt
       {status === 'saved' && (
         <Text size="sm" c="dimmed">
           Saved
+        </Text>
+      )}
+      {status === 'offline' && (
+        <Text size="sm" c="dimmed">
+          {OFFLINE_SAVE_STATUS}
         </Text>
       )}
       {status === 'conflict' && (

@@ -1,0 +1,407 @@
+import { mergeListById } from '@chartside/shared';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../api/api-error';
+import { RecordSaver, type RecordSaverDeps } from './record-saver';
+
+/** A small record kind of this test's own: the engine knows records only through its deps. */
+interface Item {
+  id: string;
+  text: string;
+}
+interface Note {
+  id: string;
+  version: number;
+  title: string;
+  body: string;
+  tags: string[];
+  items: Item[];
+}
+type NoteFields = Omit<Note, 'id' | 'version'>;
+type NotePatch = Partial<NoteFields> & { version: number };
+
+const note = (overrides: Partial<Note> = {}): Note => ({ id: 'n-1', version: 3, title: 'Sepsis', body: '', tags: [], items: [], ...overrides });
+const draftOf = ({ id: _id, version: _version, ...fields }: Note): NoteFields => fields;
+
+/** A server that holds each PATCH until the test answers it, checking versions as the real one does (and upper-casing tags). */
+function heldServer(initial: Note) {
+  let current = initial;
+  const held: { body: NotePatch; answer: () => void }[] = [];
+  const patch = vi.fn(
+    (body: NotePatch) =>
+      new Promise<Note>((resolve, reject) => {
+        held.push({
+          body,
+          answer: () => {
+            if (body.version !== current.version) return reject(new ApiError('version_conflict', 'Changed elsewhere.', 409));
+            const { version: _version, ...changes } = body;
+            current = { ...current, ...changes, tags: changes.tags?.map((t) => t.toUpperCase()) ?? current.tags, version: current.version + 1 };
+            resolve(current);
+          },
+        });
+      }),
+  );
+  return {
+    patch,
+    held,
+    latest: () => current,
+    saveElsewhere: (changes: Partial<Note>) => (current = { ...current, ...changes, version: current.version + 1 }),
+    /** Lets the microtasks after an answer run. */
+    settle: () => new Promise((resolve) => setTimeout(resolve, 0)),
+  };
+}
+
+const saverFor = (server: ReturnType<typeof heldServer>, initial: Note, deps: Partial<RecordSaverDeps<Note, NoteFields, NotePatch>> = {}) =>
+  new RecordSaver<Note, NoteFields, NotePatch>({
+    initial,
+    draftOf,
+    patchBody: (changes, version) => ({ version, ...changes }),
+    patch: server.patch,
+    fetchLatest: async () => server.latest(),
+    onServerCopy: vi.fn(),
+    mergers: { items: mergeListById<Item, 'id'>('id') },
+    delayMs: 10_000,
+    ...deps,
+  });
+
+describe('RecordSaver', () => {
+  it('runs one save at a time; a change made during a save is saved after it, on the new version', async () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ title: 'First' }, { immediate: true });
+    saver.change({ body: 'Typed during the save' }, { immediate: true });
+    expect(server.patch).toHaveBeenCalledTimes(1);
+    server.held[0]!.answer();
+    await server.settle();
+    expect(server.patch).toHaveBeenCalledTimes(2);
+    expect(server.held[1]!.body).toEqual({ version: 4, body: 'Typed during the save' });
+    server.held[1]!.answer();
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, title: 'First', body: 'Typed during the save' } });
+  });
+
+  it('waits for the autosave delay unless told to save at once', () => {
+    vi.useFakeTimers();
+    try {
+      const initial = note();
+      const server = heldServer(initial);
+      const saver = saverFor(server, initial);
+      saver.change({ title: 'A' });
+      saver.change({ title: 'AB' });
+      expect(server.patch).not.toHaveBeenCalled();
+      expect(saver.getState().status).toBe('pending');
+      vi.advanceTimersByTime(9_999);
+      expect(server.patch).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(1);
+      expect(server.patch).toHaveBeenCalledTimes(1);
+      expect(server.held[0]!.body).toEqual({ version: 3, title: 'AB' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('skips a change to the values the draft already has, and a save of a draft equal to the saved copy', async () => {
+    const initial = note({ title: 'Same' });
+    const server = heldServer(initial);
+    const stamp = vi.fn(() => ({ tags: ['stamped'] }));
+    saverFor(server, initial, { stamp }).change({ title: 'Same' }, { immediate: true });
+    expect(stamp).not.toHaveBeenCalled();
+    const saver = saverFor(server, initial);
+    saver.change({ title: 'Same' }, { immediate: true });
+    expect(saver.getState().status).toBe('idle');
+    saver.change({ title: 'Other' });
+    saver.change({ title: 'Same' });
+    await saver.flush();
+    expect(server.patch).not.toHaveBeenCalled();
+    expect(saver.getState().status).toBe('saved');
+  });
+
+  it('adds the stamp to every real change', () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial, { stamp: () => ({ body: 'opened now' }) });
+    saver.change({ title: 'Changed' }, { immediate: true });
+    expect(server.held[0]!.body).toEqual({ version: 3, title: 'Changed', body: 'opened now' });
+  });
+
+  it("takes the server's normalized value for a field sent and not edited since", async () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ tags: ['icu'] }, { immediate: true });
+    server.held[0]!.answer();
+    await server.settle();
+    expect(saver.getState().draft.tags).toEqual(['ICU']);
+    expect(saver.unsavedChanges()).toEqual({});
+  });
+
+  it('leaves out what `savable` filters, and still reports it in the stored draft', () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial, { savable: ({ title: _title, ...rest }) => rest });
+    saver.change({ title: 'Not yet', body: 'Saved' }, { immediate: true });
+    expect(server.held[0]!.body).toEqual({ version: 3, body: 'Saved' });
+    expect(saver.storedDraft()?.changes).toEqual({ title: 'Not yet', body: 'Saved' });
+  });
+
+  it('merges a newer copy pushed while nothing is unsaved, and keeps unsaved edits to other fields', () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.remoteChanged(server.saveElsewhere({ tags: ['A'] }));
+    expect(saver.getState().draft.tags).toEqual(['A']);
+    saver.change({ title: 'Mine' });
+    saver.remoteChanged(server.saveElsewhere({ body: 'Theirs' }));
+    expect(saver.getState().draft).toMatchObject({ title: 'Mine', body: 'Theirs', tags: ['A'] });
+    expect(server.held.at(-1)?.body).toEqual({ version: 5, title: 'Mine' });
+  });
+
+  it('keeps a conflict open until the user chooses, then saves the choice', async () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ title: 'Mine', body: 'Also mine' });
+    saver.remoteChanged(server.saveElsewhere({ title: 'Theirs' }));
+    expect(saver.getState().conflict).toMatchObject({ fields: ['title'], mine: { title: 'Mine' } });
+    await saver.flush();
+    expect(server.patch).not.toHaveBeenCalled();
+    saver.resolveConflict('mine');
+    expect(server.held[0]!.body).toEqual({ version: 4, title: 'Mine', body: 'Also mine' });
+  });
+
+  it("'Use theirs' keeps their value and saves my other changes", () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ title: 'Mine', body: 'Also mine' });
+    saver.remoteChanged(server.saveElsewhere({ title: 'Theirs' }));
+    saver.resolveConflict('theirs');
+    expect(saver.getState().draft).toMatchObject({ title: 'Theirs', body: 'Also mine' });
+    expect(server.held[0]!.body).toEqual({ version: 4, body: 'Also mine' });
+  });
+
+  it('reports a failed save and keeps the edit for a retry', async () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial, {
+      patch: async () => {
+        throw new ApiError('network_error', 'Chartside could not reach the server.', 0);
+      },
+    });
+    saver.change({ title: 'Kept' }, { immediate: true });
+    await saver.flush();
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ status: 'error', error: 'Chartside could not reach the server.', draft: { title: 'Kept' } });
+    expect(saver.unsavedChanges()).toEqual({ title: 'Kept' });
+    expect(saver.hasUnsavedWork()).toBe(true);
+  });
+
+  it('retries a failed save by itself after the backoff delays, the last one repeating', async () => {
+    vi.useFakeTimers();
+    try {
+      const initial = note();
+      let failuresLeft = 3;
+      const patch = vi.fn(async (body: NotePatch) => {
+        if (failuresLeft-- > 0) throw new ApiError('internal', 'The service is busy.', 503);
+        return { ...initial, ...body, version: 4 };
+      });
+      const saver = saverFor(heldServer(initial), initial, { patch, retryDelaysMs: [2_000, 5_000] });
+      saver.change({ title: 'Retried' }, { immediate: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(saver.getState().status).toBe('error');
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(patch).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(patch).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(patch).toHaveBeenCalledTimes(3);
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(patch).toHaveBeenCalledTimes(4);
+      expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 4, title: 'Retried' } });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(patch).toHaveBeenCalledTimes(4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('offline, a failed save waits calmly for the network: no error, no retry timer, no request while offline', async () => {
+    vi.useFakeTimers();
+    try {
+      const initial = note();
+      let offline = false;
+      const patch = vi.fn(async (): Promise<Note> => {
+        offline = true; // the network went during the request
+        throw new ApiError('network_error', 'Chartside could not reach the server.', 0);
+      });
+      const saver = saverFor(heldServer(initial), initial, { patch, isOffline: () => offline, retryDelaysMs: [2_000] });
+      saver.change({ title: 'Offline edit' }, { immediate: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(saver.getState()).toMatchObject({ status: 'offline', error: undefined });
+      expect(saver.hasUnsavedWork()).toBe(true);
+      await vi.advanceTimersByTimeAsync(60_000);
+      saver.change({ title: 'Another offline edit' });
+      await vi.advanceTimersByTimeAsync(10_000);
+      await saver.flush({ keepalive: true });
+      expect(patch).toHaveBeenCalledTimes(1);
+      expect(saver.getState().status).toBe('offline');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('on a 409 fetches the latest copy, merges it and saves my change on top of it', async () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const onServerCopy = vi.fn();
+    const saver = saverFor(server, initial, { onServerCopy });
+    saver.change({ title: 'Mine' }, { immediate: true });
+    server.saveElsewhere({ body: 'Theirs' });
+    server.held[0]!.answer();
+    await server.settle();
+    expect(onServerCopy).toHaveBeenCalledWith(expect.objectContaining({ version: 4, body: 'Theirs' }), {});
+    expect(server.held[1]!.body).toEqual({ version: 4, title: 'Mine' });
+    server.held[1]!.answer();
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, title: 'Mine', body: 'Theirs' } });
+  });
+
+  it('drops a copy pushed during a save when the save brought a newer one', async () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ title: 'Mine' }, { immediate: true });
+    saver.remoteChanged(server.saveElsewhere({ body: 'Older' }));
+    server.saveElsewhere({ body: 'Newer' });
+    server.held[0]!.answer(); // 409: the latest (version 5) is fetched and merged
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ base: { version: 5, body: 'Newer' }, draft: { title: 'Mine', body: 'Newer' } });
+    expect(server.held[1]!.body).toEqual({ version: 5, title: 'Mine' });
+  });
+
+  it('merges a copy pushed during a save after it, when it is newer than the save', async () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ title: 'Mine' }, { immediate: true });
+    server.held[0]!.answer();
+    saver.remoteChanged({ ...server.latest(), body: 'Theirs', version: 5 });
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5 }, draft: { title: 'Mine', body: 'Theirs' } });
+  });
+
+  it("uses a field's merger: two devices editing different items of a list both keep their edit", () => {
+    const initial = note({ items: [{ id: 'a', text: 'A' }, { id: 'b', text: 'B' }] });
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ items: [{ id: 'a', text: 'A (mine)' }, { id: 'b', text: 'B' }] });
+    saver.remoteChanged(server.saveElsewhere({ items: [{ id: 'a', text: 'A' }, { id: 'b', text: 'B (theirs)' }, { id: 'c', text: 'New' }] }));
+    expect(saver.getState().conflict).toBeUndefined();
+    const merged = [{ id: 'a', text: 'A (mine)' }, { id: 'b', text: 'B (theirs)' }, { id: 'c', text: 'New' }];
+    expect(saver.getState().draft.items).toEqual(merged);
+    expect(server.held[0]!.body).toEqual({ version: 4, items: merged });
+  });
+
+  it('still asks when both devices changed the same item', () => {
+    const initial = note({ items: [{ id: 'a', text: 'A' }] });
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ items: [{ id: 'a', text: 'Mine' }] });
+    saver.remoteChanged(server.saveElsewhere({ items: [{ id: 'a', text: 'Theirs' }] }));
+    expect(saver.getState()).toMatchObject({ status: 'conflict', conflict: { fields: ['items'] } });
+  });
+
+  it('treats a save with no answer in time as failed, keeps the edit and saves it on retry', async () => {
+    const initial = note();
+    let answer = false;
+    const patch = vi.fn((body: NotePatch, { signal }: { signal: AbortSignal }) =>
+      answer
+        ? Promise.resolve({ ...initial, ...body, version: initial.version + 1 })
+        : new Promise<Note>((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error))),
+    );
+    const saver = saverFor(heldServer(initial), initial, { patch, requestTimeoutMs: 20 });
+    saver.change({ title: 'Slow' }, { immediate: true });
+    await vi.waitFor(() => expect(saver.getState().status).toBe('error'));
+    expect(saver.getState()).toMatchObject({ error: 'The server did not answer in time.', draft: { title: 'Slow' } });
+    answer = true;
+    await saver.retry();
+    expect(saver.getState()).toMatchObject({ status: 'saved', base: { title: 'Slow', version: 4 } });
+    expect(saver.hasUnsavedWork()).toBe(false);
+  });
+
+  it('sends the save with keepalive when asked (the page is going away), unless it is too big for it', () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ title: 'Before closing' });
+    void saver.flush({ keepalive: true });
+    expect(server.patch).toHaveBeenCalledWith({ version: 3, title: 'Before closing' }, expect.objectContaining({ keepalive: true, signal: expect.any(AbortSignal) }));
+    const bigServer = heldServer(initial);
+    const big = saverFor(bigServer, initial);
+    big.change({ body: 'x'.repeat(70_000) });
+    void big.flush({ keepalive: true });
+    expect(bigServer.patch).toHaveBeenCalledWith(expect.anything(), { signal: expect.any(AbortSignal) });
+  });
+
+  describe('unsaved work kept across a reload', () => {
+    it('has no stored draft when nothing is unsaved', () => {
+      const saver = saverFor(heldServer(note()), note());
+      expect(saver.storedDraft()).toBeUndefined();
+      saver.change({ title: 'Edited' });
+      expect(saver.storedDraft()).toEqual({ base: note(), changes: { title: 'Edited' } });
+    });
+
+    it('restores the stored changes on the same version and saves them', () => {
+      const initial = note();
+      const server = heldServer(initial);
+      const saver = saverFor(server, initial);
+      saver.restore({ base: initial, changes: { body: 'Typed offline' } });
+      expect(saver.getState().draft.body).toBe('Typed offline');
+      expect(server.held[0]!.body).toEqual({ version: 3, body: 'Typed offline' });
+    });
+
+    it('merges a newer server copy into the restored changes, three-way', () => {
+      const stored = note();
+      const server = heldServer(stored);
+      const newer = server.saveElsewhere({ title: 'Renamed elsewhere' });
+      const saver = saverFor(server, newer);
+      saver.restore({ base: stored, changes: { body: 'Typed offline' } });
+      expect(saver.getState()).toMatchObject({ base: { version: 4 }, draft: { title: 'Renamed elsewhere', body: 'Typed offline' } });
+      expect(server.held[0]!.body).toEqual({ version: 4, body: 'Typed offline' });
+    });
+
+    it('shows a conflict when the server copy changed the same field', () => {
+      const stored = note();
+      const server = heldServer(stored);
+      const newer = server.saveElsewhere({ body: 'Theirs' });
+      const saver = saverFor(server, newer);
+      saver.restore({ base: stored, changes: { body: 'Mine, offline' } });
+      expect(saver.getState()).toMatchObject({ status: 'conflict', conflict: { fields: ['body'], mine: { body: 'Mine, offline' } } });
+      expect(server.patch).not.toHaveBeenCalled();
+    });
+
+    it('keeps an open conflict across the reload', () => {
+      const initial = note();
+      const server = heldServer(initial);
+      const first = saverFor(server, initial);
+      first.change({ body: 'Mine' });
+      first.remoteChanged(server.saveElsewhere({ body: 'Theirs' }));
+      const stored = first.storedDraft()!;
+      const second = saverFor(server, server.latest());
+      second.restore(stored);
+      expect(second.getState()).toMatchObject({ status: 'conflict', conflict: { fields: ['body'], mine: { body: 'Mine' } } });
+      second.resolveConflict('mine');
+      expect(server.held[0]!.body).toEqual({ version: 4, body: 'Mine' });
+    });
+
+    it('drops stored changes the server already has (a save that landed before the reload)', () => {
+      const stored = note();
+      const server = heldServer(stored);
+      const saved = server.saveElsewhere({ body: 'Saved as the page went' });
+      const saver = saverFor(server, saved);
+      saver.restore({ base: stored, changes: { body: 'Saved as the page went' } });
+      expect(saver.hasUnsavedWork()).toBe(false);
+      expect(server.patch).not.toHaveBeenCalled();
+    });
+  });
+});

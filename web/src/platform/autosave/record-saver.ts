@@ -1,0 +1,300 @@
+// The autosave of one open record (a resource, a patient). Edits go into a local draft (a flat object of fields); a
+// save runs `delayMs` after the last change (or at once when asked), one at a time, sending only the changed fields
+// with the version they were based on. A 409 means another device saved first: its copy is fetched and merged field
+// by field (mergeFields, with finer per-field mergers). A field both sides changed is never overwritten silently: the
+// user picks 'Keep mine' or 'Use theirs'. A request with no answer in time is a failed save: the edit is kept for a
+// retry. What differs per kind of record (its draft's shape, its patch body, its API calls) comes in as deps.
+import { changedFields, mergeFields, sameValue, type FieldMergers } from '@chartside/shared';
+import { ApiError } from '../api/api-error';
+
+/**
+ * pending: changes wait for their save; saving: a save is on its way; offline: a save failed with the browser
+ * offline, the changes wait for the network.
+ */
+export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'offline' | 'conflict';
+
+export interface Versioned {
+  version: number;
+}
+
+export interface FieldConflict<R, D> {
+  fields: (keyof D)[];
+  /** My values of the conflicting fields. */
+  mine: Partial<D>;
+  theirs: R;
+}
+
+export interface SaverState<R, D> {
+  /** The server's copy the draft is based on. */
+  base: R;
+  draft: D;
+  status: SaveStatus;
+  error?: string;
+  conflict?: FieldConflict<R, D>;
+}
+
+/** What a saver keeps of unsaved work across a reload: the copy it was based on, the changes, an open conflict. */
+export interface StoredDraft<R, D> {
+  base: R;
+  changes: Partial<D>;
+  conflict?: FieldConflict<R, D>;
+}
+
+export interface RequestSettings {
+  /** Aborts the request when it has no answer in time. */
+  signal: AbortSignal;
+  /** Lets the request outlive the page (the save when the page is hidden or closed). */
+  keepalive?: boolean;
+}
+
+export interface RecordSaverDeps<R extends Versioned, D extends object, Body> {
+  initial: R;
+  /** The editable fields of a server copy, as a flat draft. */
+  draftOf: (record: R) => D;
+  /** The PATCH body of some changed fields, based on `version`. */
+  patchBody: (changes: Partial<D>, version: number) => Body;
+  patch: (body: Body, settings: RequestSettings) => Promise<R>;
+  fetchLatest: (settings: RequestSettings) => Promise<R>;
+  /** Every copy the server hands back (a save's answer, the latest after a 409), for the query cache. */
+  onServerCopy: (record: R, changed: Partial<D>) => void;
+  /** Finer three-way merges of fields both sides changed (lists by id, sets, the later of two times). */
+  mergers?: FieldMergers<D>;
+  /** Drops changes that must not be saved yet (a blank resource name). */
+  savable?: (changes: Partial<D>) => Partial<D>;
+  /** Fields set along with every real change (a patient's lastAccessed). */
+  stamp?: () => Partial<D>;
+  /** Whether the browser is offline: a failed save then waits calmly for the network instead of reporting an error. */
+  isOffline?: () => boolean;
+  /** When given, a failed save is retried by itself after these delays (the last one repeats). */
+  retryDelaysMs?: readonly number[];
+  delayMs: number;
+  requestTimeoutMs?: number;
+}
+
+/** A save or fetch with no answer after this long is treated as failed, so the status never stays 'saving'. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+/** Browsers refuse a keepalive request whose body passes 64 KiB: a bigger save goes as a plain request. */
+const KEEPALIVE_MAX_BYTES = 60_000;
+
+export const keysOf = <T extends object>(value: T) => Object.keys(value) as (keyof T)[];
+
+const pick = <T extends object>(value: T, keys: (keyof T)[]): Partial<T> => {
+  const picked: Partial<T> = {};
+  for (const key of keys) picked[key] = value[key];
+  return picked;
+};
+
+const messageOf = (error: unknown) => {
+  // By name: the timeout's DOMException may come from another realm than this one's DOMException.
+  if (error instanceof Object && 'name' in error && error.name === 'TimeoutError') return 'The server did not answer in time.';
+  return error instanceof Error ? error.message : 'The changes could not be saved.';
+};
+
+export class RecordSaver<R extends Versioned, D extends object, Body = unknown> {
+  private state: SaverState<R, D>;
+  private readonly listeners = new Set<() => void>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private failures = 0;
+  private disposed = false;
+  private inFlight: Promise<void> | undefined;
+  private saveAgain = false;
+  /** A newer copy that arrived while a save was on its way: merged once the save is done. */
+  private remoteDuringSave: R | undefined;
+
+  constructor(private readonly deps: RecordSaverDeps<R, D, Body>) {
+    this.state = { base: deps.initial, draft: deps.draftOf(deps.initial), status: 'idle' };
+  }
+
+  getState = (): SaverState<R, D> => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The fields the draft changed from the server's copy (and that may be saved). */
+  unsavedChanges(): Partial<D> {
+    const changes = changedFields(this.deps.draftOf(this.state.base), this.state.draft);
+    return this.deps.savable ? this.deps.savable(changes) : changes;
+  }
+
+  /** Edits the draft; saves after the autosave delay, or at once when asked. Setting the values it already has does nothing. */
+  change(fields: Partial<D>, { immediate = false }: { immediate?: boolean } = {}): void {
+    const draft = this.state.draft;
+    if (keysOf(fields).every((key) => sameValue(draft[key], fields[key]))) return;
+    this.update({ draft: { ...draft, ...fields, ...this.deps.stamp?.() }, status: this.state.conflict ? 'conflict' : 'pending' });
+    if (immediate) void this.flush();
+    else {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => void this.flush(), this.deps.delayMs);
+    }
+  }
+
+  /** Whether leaving now would lose something: edits not saved yet, a failed save or an open conflict. */
+  hasUnsavedWork(): boolean {
+    return keysOf(this.unsavedChanges()).length > 0 || ['error', 'offline', 'conflict'].includes(this.state.status);
+  }
+
+  /** The unsaved work to keep across a reload, or undefined when there is none. */
+  storedDraft(): StoredDraft<R, D> | undefined {
+    const { base, conflict } = this.state;
+    const changes = changedFields(this.deps.draftOf(base), this.state.draft);
+    if (keysOf(changes).length === 0 && !conflict) return undefined;
+    return conflict ? { base, changes, conflict } : { base, changes };
+  }
+
+  /**
+   * Starts again from unsaved work kept across a reload: its base with its changes (and its open conflict); a newer
+   * server copy than its base is then merged in as any remote copy is.
+   */
+  restore(stored: StoredDraft<R, D>): void {
+    const current = this.state.base;
+    const { base, changes, conflict } = stored;
+    this.update({ base, draft: { ...this.deps.draftOf(base), ...changes }, conflict, status: conflict ? 'conflict' : 'pending' });
+    if (current.version > base.version) this.merge(current);
+    else void this.flush();
+  }
+
+  /**
+   * Saves now. A call during a save queues one more save after it. Nothing saves while a conflict waits for the user.
+   * `keepalive` is for the page being hidden or closed: the request is not cancelled with the page.
+   */
+  flush({ keepalive = false }: { keepalive?: boolean } = {}): Promise<void> {
+    clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
+    if (this.state.conflict) return Promise.resolve();
+    if (this.inFlight) {
+      this.saveAgain = true;
+      return this.inFlight;
+    }
+    this.inFlight = this.run(keepalive).finally(() => {
+      this.inFlight = undefined;
+      const remote = this.remoteDuringSave;
+      this.remoteDuringSave = undefined;
+      // The save may have brought a copy newer than the one that arrived during it.
+      if (remote && remote.version > this.state.base.version) this.merge(remote);
+      if (this.saveAgain) {
+        this.saveAgain = false;
+        void this.flush();
+      }
+    });
+    return this.inFlight;
+  }
+
+  retry = (): Promise<void> => this.flush();
+
+  /** Stops the timers and the retries (the screen is gone); a save on its way still lands. */
+  dispose(): void {
+    this.disposed = true;
+    clearTimeout(this.timer);
+    clearTimeout(this.retryTimer);
+  }
+
+  /** A copy of the record from the server (a refetch, a push). Older or equal versions are ignored. */
+  remoteChanged(theirs: R): void {
+    if (theirs.version <= this.state.base.version) return;
+    if (this.inFlight) this.remoteDuringSave = theirs;
+    else this.merge(theirs);
+  }
+
+  resolveConflict(choice: 'mine' | 'theirs'): void {
+    const conflict = this.state.conflict;
+    if (!conflict) return;
+    const draft = choice === 'mine' ? { ...this.state.draft, ...conflict.mine } : this.state.draft;
+    this.update({ draft, conflict: undefined, status: 'pending' });
+    void this.flush();
+  }
+
+  private update(next: Partial<SaverState<R, D>>): void {
+    this.state = { ...this.state, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  private settings(keepalive = false): RequestSettings {
+    return { signal: AbortSignal.timeout(this.deps.requestTimeoutMs ?? REQUEST_TIMEOUT_MS), ...(keepalive ? { keepalive } : {}) };
+  }
+
+  private async run(keepalive: boolean): Promise<void> {
+    const changes = this.unsavedChanges();
+    if (keysOf(changes).length === 0) {
+      if (['pending', 'error', 'offline'].includes(this.state.status)) this.update({ status: 'saved', error: undefined });
+      return;
+    }
+    // Known offline: no request that cannot go out (nor a keepalive one as the page is unloaded); 'online' flushes.
+    if (this.deps.isOffline?.()) {
+      this.update({ status: 'offline', error: undefined });
+      return;
+    }
+    this.update({ status: 'saving', error: undefined });
+    try {
+      const body = this.deps.patchBody(changes, this.state.base.version);
+      const fitsKeepalive = keepalive && new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_MAX_BYTES;
+      const saved = await this.deps.patch(body, this.settings(fitsKeepalive));
+      this.failures = 0;
+      this.accept(saved, changes);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'version_conflict') return this.recoverFromConflict();
+      this.failed(error);
+    }
+  }
+
+  /** A failed save keeps the edit. Offline it waits for the network; otherwise it is retried after a backoff when configured. */
+  private failed(error: unknown): void {
+    if (this.deps.isOffline?.()) {
+      this.update({ status: 'offline', error: undefined });
+      return;
+    }
+    this.update({ status: 'error', error: messageOf(error) });
+    const delays = this.deps.retryDelaysMs;
+    if (!delays || delays.length === 0 || this.disposed) return;
+    const delay = delays[Math.min(this.failures, delays.length - 1)];
+    this.failures += 1;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.flush(), delay);
+  }
+
+  /** Takes a save's answer. Fields sent and not edited since take the server's value (it normalizes tags). */
+  private accept(saved: R, sent: Partial<D>): void {
+    const draft: D = { ...this.state.draft };
+    const savedDraft = this.deps.draftOf(saved);
+    for (const key of keysOf(sent)) if (sameValue(draft[key], sent[key])) Object.assign(draft, pick(savedDraft, [key]));
+    this.update({ base: saved, draft });
+    this.update({ status: keysOf(this.unsavedChanges()).length > 0 ? 'pending' : 'saved' });
+    this.deps.onServerCopy(saved, sent);
+  }
+
+  private async recoverFromConflict(): Promise<void> {
+    try {
+      const latest = await this.deps.fetchLatest(this.settings());
+      this.deps.onServerCopy(latest, {});
+      this.merge(latest);
+    } catch (error) {
+      this.failed(error);
+    }
+  }
+
+  /** Rebases the draft on `theirs`: my changes to fields they left alone are kept; the same field changed on both sides is a conflict. */
+  private merge(theirs: R): void {
+    const { draftOf } = this.deps;
+    const theirDraft = draftOf(theirs);
+    const mine: Partial<D> = { ...changedFields(draftOf(this.state.base), this.state.draft), ...this.state.conflict?.mine };
+    const { mine: keep, conflicts } = mergeFields(draftOf(this.state.base), mine, theirDraft, this.deps.mergers);
+    // A conflict the user has not decided yet stays one, unless their new copy now agrees with mine.
+    for (const field of this.state.conflict?.fields ?? []) {
+      if (conflicts.includes(field) || sameValue(theirDraft[field], mine[field])) continue;
+      conflicts.push(field);
+      delete keep[field];
+    }
+    const draft: D = { ...theirDraft, ...keep };
+    if (conflicts.length > 0) {
+      this.update({ base: theirs, draft, status: 'conflict', conflict: { fields: conflicts, mine: pick<Partial<D>>(mine, conflicts), theirs } });
+      return;
+    }
+    const pending = keysOf(keep).length > 0;
+    const settled = this.state.status === 'error' || this.state.status === 'conflict' ? 'saved' : this.state.status;
+    this.update({ base: theirs, draft, conflict: undefined, status: pending ? 'pending' : settled });
+    if (pending && this.inFlight) this.saveAgain = true;
+    else if (pending) void this.flush();
+  }
+}

@@ -1,0 +1,114 @@
+// Binds a RecordSaver to an open record's screen: server copies (refetches, realtime pushes) flow in; unsaved edits are
+// kept on this device (draft-store) and restored on the next open; a pending save is flushed when the page is hidden
+// or the network comes back. Leaving with unsaved work is guarded: in-app navigation waits for the save (and asks
+// when it fails or conflicts), closing the tab asks through the browser's own prompt, unless the edits wait offline
+// and are safely kept on this device.
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useBlocker } from 'react-router';
+import { createDraftWriter, readDraft, type DraftWriter } from './draft-store';
+import type { RecordSaver, Versioned } from './record-saver';
+
+export interface RecordAutosaveOptions<R extends Versioned, D extends object, Body> {
+  /** The latest server copy (the query's data): a newer one is merged into the draft. */
+  record: R;
+  /** Called once, on the first render. */
+  createSaver: () => RecordSaver<R, D, Body>;
+  /** Where unsaved edits are kept on this device (draftKey()); undefined while the user is not known yet. */
+  draftKey: string | undefined;
+}
+
+/** Restores the draft kept under `key`, then keeps it up to date while the screen is open. Answers the key once restored. */
+function useKeptDraft<R extends Versioned, D extends object, Body>(saver: RecordSaver<R, D, Body>, key: string | undefined, writerRef: { current: DraftWriter | undefined }) {
+  const [restoredKey, setRestoredKey] = useState<string>();
+  useEffect(() => {
+    if (!key) return;
+    let cancelled = false;
+    let unsubscribe: (() => void) | undefined;
+    void readDraft<R, D>(key)
+      .catch((error: unknown) => console.error('The edits kept on this device could not be read', error))
+      .then((stored) => {
+        if (cancelled) return;
+        // Written only after the restore: before it, the empty draft would delete the kept one.
+        const writer = createDraftWriter<R, D>(key, () => saver.storedDraft());
+        writerRef.current = writer;
+        unsubscribe = saver.subscribe(writer.schedule);
+        if (stored) saver.restore(stored);
+        setRestoredKey(key);
+      });
+    const flushWriter = () => void writerRef.current?.flush();
+    const flushWhenHidden = () => {
+      if (document.visibilityState === 'hidden') flushWriter();
+    };
+    window.addEventListener('pagehide', flushWriter);
+    document.addEventListener('visibilitychange', flushWhenHidden);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('pagehide', flushWriter);
+      document.removeEventListener('visibilitychange', flushWhenHidden);
+      const writer = writerRef.current;
+      writerRef.current = undefined;
+      // The last save is on its way: the kept draft follows it (deleted once it lands, kept if it fails).
+      void saver.flush().finally(() => {
+        unsubscribe?.();
+        void writer?.flush();
+        writer?.dispose();
+      });
+    };
+  }, [saver, key, writerRef]);
+  return restoredKey;
+}
+
+export function useRecordAutosave<R extends Versioned, D extends object, Body>({ record, createSaver, draftKey }: RecordAutosaveOptions<R, D, Body>) {
+  const [saver] = useState(createSaver);
+  const state = useSyncExternalStore(saver.subscribe, saver.getState);
+  const unsavedWork = saver.hasUnsavedWork();
+  const writerRef = useRef<DraftWriter | undefined>(undefined);
+  const restoredKey = useKeptDraft(saver, draftKey, writerRef);
+  /** False while a kept draft is being read: the screen waits, so an editor does not open on text about to change. */
+  const ready = draftKey === undefined || restoredKey === draftKey;
+
+  useEffect(() => saver.remoteChanged(record), [saver, record]);
+
+  useEffect(() => {
+    // The page may be going away: keepalive lets the save outlive it.
+    const flushAsPageGoes = () => void saver.flush({ keepalive: true });
+    // Edits made offline (or a save that failed for want of a network) go out when the network is back.
+    const flushOnline = () => void saver.flush();
+    window.addEventListener('pagehide', flushAsPageGoes);
+    window.addEventListener('online', flushOnline);
+    return () => {
+      window.removeEventListener('pagehide', flushAsPageGoes);
+      window.removeEventListener('online', flushOnline);
+      // Only reached with nothing unsaved, or after 'Leave anyway': one last try, its answer lands in the query cache.
+      void saver.flush();
+      saver.dispose();
+    };
+  }, [saver]);
+
+  // Offline edits kept on this device are not lost by leaving: they are restored and saved on the next open.
+  const keptOffline = () => saver.getState().status === 'offline' && writerRef.current?.isWritten() === true;
+
+  useEffect(() => {
+    if (!unsavedWork) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!(saver.getState().status === 'offline' && writerRef.current?.isWritten())) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsavedWork, saver]);
+
+  // Leaving for another page waits for the save; the user is asked only when it fails or conflicts.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && saver.hasUnsavedWork() && !keptOffline());
+  const blocked = blocker.state === 'blocked';
+  useEffect(() => {
+    if (!blocked) return;
+    if (!unsavedWork) blocker.proceed?.();
+    else if (state.status === 'pending') void saver.flush();
+  }, [blocked, blocker, unsavedWork, state.status, saver]);
+  const leaving =
+    blocked && unsavedWork && (state.status === 'error' || state.status === 'offline' || state.status === 'conflict')
+      ? { stay: () => blocker.reset?.(), leaveAnyway: () => blocker.proceed?.() }
+      : undefined;
+
+  return { ...state, saver, leaving, ready };
+}
