@@ -25,3 +25,6 @@ Object.defineProperty(window, 'ResizeObserver', { configurable: true, writable: 
 
 // Mantine's notification store outlives a test; start each one without leftovers.
 afterEach(() => notifications.clean());
+
+// Mantine's auto-growing textarea listens for web fonts loading; jsdom has no document.fonts.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });

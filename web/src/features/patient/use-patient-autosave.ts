@@ -1,9 +1,62 @@
-// SCAFFOLD (replaced by its owner this session): the autosave of one open patient.
+// The autosave of the open patient: the generic record autosave with the patient's saver, its API calls and its query
+// cache, and the editing context every part of the screen uses. A failed save shows the spec's toast and is retried
+// by itself; offline, the edits are kept on this device and saved when the network is back.
 import type { Patient } from '@chartside/shared';
-import { useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { draftKey } from '../../platform/autosave/draft-store';
+import { useRecordAutosave } from '../../platform/autosave/use-record-autosave';
+import { useApi } from '../../platform/platform-context';
+import { useMe } from '../../platform/user-document';
 import type { PatientEditing } from './patient-editing';
+import { createPatientSaver, patientFieldsOf, sectionKey, type PatientDraft } from './patient-saver';
+import { getPatient, patchPatient, storePatient } from './queries';
 
-export function usePatientAutosave(patient: Patient): { editing: PatientEditing } {
-  const [draft] = useState(patient);
-  return { editing: { patient, draft, change: () => undefined, changeSection: () => undefined, flush: () => Promise.resolve() } };
+/** Spec: 'Save Error: Failed to save changes. Please try again.' (error, 5 s). */
+export const SAVE_ERROR_TITLE = 'Save Error';
+export const SAVE_ERROR_MESSAGE = 'Failed to save changes. Please try again.';
+const SAVE_ERROR_MS = 5_000;
+
+export function usePatientAutosave(patient: Patient) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const userId = useMe().data?.userId;
+  const autosave = useRecordAutosave({
+    record: patient,
+    draftKey: userId === undefined ? undefined : draftKey(userId, 'patient', patient.id),
+    createSaver: () =>
+      createPatientSaver({
+        initial: patient,
+        patch: (body, settings) => patchPatient(api, patient.id, body, settings),
+        fetchLatest: (settings) => getPatient(api, patient.id, settings),
+        onServerCopy: (copy) => storePatient(queryClient, copy),
+      }),
+  });
+  const { saver, draft, base } = autosave;
+
+  useEffect(() => {
+    let status = saver.getState().status;
+    return saver.subscribe(() => {
+      const next = saver.getState().status;
+      if (next === 'error' && status !== 'error') {
+        notifications.show({ color: 'red', title: SAVE_ERROR_TITLE, message: SAVE_ERROR_MESSAGE, autoClose: SAVE_ERROR_MS });
+      }
+      status = next;
+    });
+  }, [saver]);
+
+  const fields = useMemo(() => patientFieldsOf(draft), [draft]);
+  const editing = useMemo<PatientEditing>(
+    () => ({
+      patient: base,
+      draft: fields,
+      change: (changes) => saver.change(changes),
+      changeSection: (section, value) => saver.change({ [sectionKey(section)]: value } as Partial<PatientDraft>),
+      flush: () => saver.flush(),
+    }),
+    [base, fields, saver],
+  );
+
+  return { ...autosave, editing };
 }

@@ -5,7 +5,7 @@ import { NO_MATCHING_PATIENTS, panelPatients, panelSortLabels, panelSortOptions,
 import { ActionIcon, Alert, Box, Button, Checkbox, Group, Loader, Menu, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { IconDotsVertical } from '../../../components/icons';
 import { PageFrame } from '../../../components/PageFrame';
@@ -29,12 +29,17 @@ const LOAD_ERROR_MS = 5_000;
 
 type PanelDialog = 'add' | 'import-export' | 'delete-all';
 
+/** Why the user landed here, when a patient page sent them (a missing or deleted patient). */
+const noticeOf = (state: unknown): string | undefined =>
+  typeof state === 'object' && state !== null && 'notice' in state && typeof state.notice === 'string' ? state.notice : undefined;
+
 export function PanelPage() {
   const me = useMe();
   const list = usePatientList();
   const saveView = useSavePanelView();
   const deleteAll = useDeleteAllPatients();
   const [params, setParams] = useSearchParams();
+  const notice = noticeOf(useLocation().state);
   const [dialog, setDialog] = useState<PanelDialog>();
   const display = readPanelDisplay(params);
   const setDisplay = (next: Partial<PanelDisplay>) => setParams(writePanelDisplay(params, { ...display, ...next }), { replace: true });
@@ -86,6 +91,11 @@ export function PanelPage() {
     <>
       <Box className={classes.screenOnly}>
         <PageFrame title="Panel" size="xl" actions={actions}>
+          {notice && (
+            <Alert color="yellow" role="status">
+              {notice}
+            </Alert>
+          )}
           <QueryErrorAlert query={me} what="your account" />
           <Group align="flex-end" gap="sm">
             <MultiSelect

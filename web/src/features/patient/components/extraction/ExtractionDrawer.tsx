@@ -1,8 +1,168 @@
-// SCAFFOLD (replaced by its owner this session).
+// The Content Extraction drawer (spec: Content Extraction drawer, Extraction state). Paste note text, pick a mode and run
+// it (the button, or meta/ctrl+Enter): Regex runs the spec's rules here in the browser; Enhanced and Local model ask the
+// API, which says so clearly when this deployment has no such model. The results are editable problem / assessment-and-
+// plan pairs, reordered by dragging (or the keyboard) and removable; Prepend and Append add them to the start or end
+// of the assessment's problem list.
+import {
+  DEFAULT_EXTRACTION_MODE,
+  addProblems,
+  extractProblems,
+  extractionContract,
+  toAssessmentProblem,
+  type AddProblemsMode,
+  type ExtractedProblem,
+  type ExtractionMode,
+  type ModelExtractionMode,
+} from '@chartside/shared';
+import { ActionIcon, Alert, Button, Drawer, Group, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type KeyboardEvent } from 'react';
+import { IconTrash } from '../../../../components/icons';
+import { useApi } from '../../../../platform/platform-context';
+import { usePatientEditing } from '../../patient-editing';
+import { SortableList } from '../../../../components/SortableList';
+
 export interface ExtractionDrawerProps {
   opened: boolean;
   onClose: () => void;
 }
-export function ExtractionDrawer(_props: ExtractionDrawerProps) {
-  return null;
+
+const modeOptions: { value: ExtractionMode; label: string }[] = [
+  { value: 'vertex', label: 'Enhanced' },
+  { value: 'local', label: 'Local model' },
+  { value: 'regex', label: 'Regex' },
+];
+
+/** The spec's toast for a failed add, shown for 3 s. */
+const ADD_ERROR_MS = 3_000;
+const ADD_PROBLEMS_ERROR_TITLE = 'Error Adding Problems';
+
+export const noProblemsFound = "No problems found. Each problem starts on a line beginning with '#'.";
+
+/** A result row: an extracted problem with a key that survives edits and moves. */
+interface ResultRow extends ExtractedProblem {
+  key: string;
+}
+
+const toRows = (problems: readonly ExtractedProblem[]): ResultRow[] => problems.map((problem) => ({ ...problem, key: crypto.randomUUID() }));
+
+const rowLabel = (row: ResultRow, index: number) => row.problem.trim() || `Problem ${index + 1}`;
+
+export function ExtractionDrawer({ opened, onClose }: ExtractionDrawerProps) {
+  const phone = useMediaQuery('(max-width: 48em)');
+  const api = useApi();
+  const { draft, changeSection } = usePatientEditing();
+  const [text, setText] = useState('');
+  const [mode, setMode] = useState<ExtractionMode>(DEFAULT_EXTRACTION_MODE);
+  const [rows, setRows] = useState<ResultRow[]>();
+  const extractWithModel = useMutation({
+    mutationFn: (body: { text: string; mode: ModelExtractionMode }) => api.call(extractionContract.extract, { body }),
+    onSuccess: (result) => setRows(toRows(result.problems)),
+  });
+
+  const run = () => {
+    if (!text.trim()) return;
+    extractWithModel.reset();
+    if (mode === 'regex') setRows(toRows(extractProblems(text)));
+    else extractWithModel.mutate({ text, mode });
+  };
+
+  const runOnShortcut = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      run();
+    }
+  };
+
+  const editRow = (index: number, edit: Partial<ExtractedProblem>) => setRows((current) => current?.map((row, i) => (i === index ? { ...row, ...edit } : row)));
+
+  const moveRow = (from: number, to: number) =>
+    setRows((current) => {
+      if (!current) return current;
+      const next = [...current];
+      const [moved] = next.splice(from, 1);
+      if (moved) next.splice(to, 0, moved);
+      return next;
+    });
+
+  const add = (where: AddProblemsMode) => {
+    if (!rows?.length) return;
+    try {
+      const problems = rows.map(({ problem, assessmentAndPlan }) => toAssessmentProblem({ problem, assessmentAndPlan }, crypto.randomUUID()));
+      const next = addProblems(draft, problems, where);
+      // addProblems always leaves an assessment value behind.
+      if (next.fields.assessment) changeSection('assessment', next.fields.assessment);
+      notifications.show({ message: `Added ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to the assessment.` });
+      setRows(undefined);
+    } catch (error) {
+      notifications.show({ color: 'red', title: ADD_PROBLEMS_ERROR_TITLE, message: error instanceof Error ? error.message : String(error), autoClose: ADD_ERROR_MS });
+    }
+  };
+
+  return (
+    <Drawer opened={opened} onClose={onClose} title="Content Extraction" position="right" size={phone ? '100%' : 'xl'}>
+      <Stack gap="sm">
+        <Textarea
+          label="Text to extract from"
+          description="Paste the assessment and plan. Ctrl+Enter (⌘+Enter) runs the extraction."
+          rows={8}
+          resize="vertical"
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+          onKeyDown={runOnShortcut}
+        />
+        <Group align="flex-end" gap="sm">
+          <Select label="Mode" data={modeOptions} value={mode} onChange={(value) => value && setMode(value as ExtractionMode)} allowDeselect={false} w={180} />
+          <Button onClick={run} disabled={!text.trim()} loading={extractWithModel.isPending}>
+            Extract
+          </Button>
+        </Group>
+
+        {extractWithModel.error && (
+          <Alert color="red" title="Extraction did not run">
+            {extractWithModel.error.message}
+          </Alert>
+        )}
+        {rows?.length === 0 && <Text c="dimmed">{noProblemsFound}</Text>}
+
+        {rows && rows.length > 0 && (
+          <>
+            <SortableList
+              items={rows}
+              idOf={(row) => row.key}
+              labelOf={rowLabel}
+              onMove={moveRow}
+              label="Extracted problems"
+              noun="problem"
+              renderItem={(row, index) => (
+                <Group gap={4} wrap="nowrap" align="flex-start">
+                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                    <TextInput aria-label={`Problem ${index + 1}`} value={row.problem} onChange={(event) => editRow(index, { problem: event.currentTarget.value })} />
+                    <Textarea
+                      aria-label={`Assessment and plan ${index + 1}`}
+                      rows={3}
+                      resize="vertical"
+                      value={row.assessmentAndPlan}
+                      onChange={(event) => editRow(index, { assessmentAndPlan: event.currentTarget.value })}
+                    />
+                  </Stack>
+                  <ActionIcon variant="subtle" color="red" aria-label={`Remove ${rowLabel(row, index)}`} onClick={() => setRows(rows.filter((r) => r.key !== row.key))}>
+                    <IconTrash />
+                  </ActionIcon>
+                </Group>
+              )}
+            />
+            <Group gap="sm">
+              <Button variant="light" onClick={() => add('prepend')}>
+                Prepend
+              </Button>
+              <Button onClick={() => add('append')}>Append</Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Drawer>
+  );
 }

@@ -1,0 +1,48 @@
+// 'Delete Patient' in edit mode: asks first (spec), deletes, and returns to the panel. A failure stays in the dialog.
+import { Alert, Button, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { IconTrash } from '../../../../components/icons';
+import { usePatientEditing } from '../../patient-editing';
+import { useDeletePatient } from '../../queries';
+
+export function DeletePatientButton() {
+  const { patient, flush } = usePatientEditing();
+  const [asking, setAsking] = useState(false);
+  const deletePatient = useDeletePatient();
+  const navigate = useNavigate();
+
+  const confirm = async () => {
+    // Edits still waiting for the autosave go first: nothing is left to save (or to ask about on leaving) once the
+    // patient is gone.
+    await flush();
+    deletePatient.mutate(patient.id, { onSuccess: () => void navigate('/panel', { replace: true }) });
+  };
+
+  return (
+    <>
+      <Button color="red" variant="light" size="sm" leftSection={<IconTrash size={16} />} onClick={() => setAsking(true)}>
+        Delete Patient
+      </Button>
+      <ConfirmDialog
+        opened={asking}
+        title="Are you sure you want to delete this patient?"
+        confirmLabel="Delete Patient"
+        pending={deletePatient.isPending}
+        onConfirm={() => void confirm()}
+        onCancel={() => {
+          deletePatient.reset();
+          setAsking(false);
+        }}
+      >
+        <Text size="sm">The patient, their note sections and tasks are removed from your panel.</Text>
+        {deletePatient.isError && (
+          <Alert color="red" title="Could not delete the patient">
+            {deletePatient.error.message}
+          </Alert>
+        )}
+      </ConfirmDialog>
+    </>
+  );
+}

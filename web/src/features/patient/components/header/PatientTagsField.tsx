@@ -1,0 +1,24 @@
+// The patient's tags: pick one of the user's patient tags or type a new one (Enter or comma). Tags are normalized by
+// the shared tag rules as the server stores them; the server adds a new tag to the user's patient tags.
+import { addTags } from '@chartside/shared';
+import { TagsInput } from '@mantine/core';
+import { useMe } from '../../../../platform/user-document';
+import { usePatientEditing } from '../../patient-editing';
+
+export function PatientTagsField() {
+  const { draft, change } = usePatientEditing();
+  const known = useMe().data?.patientTags ?? [];
+  return (
+    <TagsInput
+      label="Tags"
+      placeholder={draft.tags.length ? undefined : 'Add a tag and press Enter'}
+      data={known}
+      value={draft.tags}
+      onChange={(tags) => change({ tags: addTags([], tags) })}
+      splitChars={[',']}
+      clearable
+      comboboxProps={{ withinPortal: true }}
+      style={{ flex: '1 1 14rem', minWidth: 0 }}
+    />
+  );
+}

@@ -1,0 +1,80 @@
+// The patient's tasks (spec: Tasks list and Task states): in display order (open first, by due date, then priority),
+// a field that adds one on Enter, and 'OP', which appends the default tasks. Every change goes through the draft.
+import { appendDefaultTasks, deleteTask, newTask, sortTasks, toggleTask, updateTask } from '@chartside/shared';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { createClientId } from '../../../../platform/client-id';
+import { usePatientEditing } from '../../patient-editing';
+import { TaskRow } from './TaskRow';
+
+/** How often 'Overdue' is looked at again while the screen stays open. */
+const OVERDUE_CHECK_MS = 30_000;
+
+function useNow(everyMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+export function TaskList() {
+  const { draft, change } = usePatientEditing();
+  const now = useNow(OVERDUE_CHECK_MS);
+  const [text, setText] = useState('');
+  const tasks = sortTasks(draft.tasks);
+
+  const add = () => {
+    if (!text.trim()) return;
+    change({ tasks: [...draft.tasks, newTask({ id: createClientId(), text, now: new Date() })] });
+    setText('');
+  };
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" gap="xs">
+        <Title order={2} size="h5">
+          Tasks
+        </Title>
+        <Button
+          size="compact-sm"
+          variant="light"
+          aria-label="OP: add the default tasks"
+          title="Add the default tasks"
+          onClick={() => change({ tasks: appendDefaultTasks(draft.tasks, new Date(), createClientId) })}
+        >
+          OP
+        </Button>
+      </Group>
+      <TextInput
+        aria-label="New task"
+        placeholder="Add a task and press Enter"
+        value={text}
+        maxLength={2_000}
+        onChange={(event) => setText(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') add();
+        }}
+      />
+      {tasks.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No tasks
+        </Text>
+      ) : (
+        <Stack component="ul" aria-label="Tasks" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+          {tasks.map((task) => (
+            <TaskRow
+              key={task.id}
+              task={task}
+              now={now}
+              onToggle={() => change({ tasks: toggleTask(draft.tasks, task.id) })}
+              onChange={(taskChange) => change({ tasks: updateTask(draft.tasks, task.id, taskChange) })}
+              onDelete={() => change({ tasks: deleteTask(draft.tasks, task.id) })}
+            />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+// Adds a name to the user's attendings (the autocomplete's suggestions) through the user-document change saver.
+import { addAttending } from '@chartside/shared';
+import { meKeys } from '../../../../platform/user-document';
+import { useUserDocumentChange } from '../../../../platform/user-document-change';
+
+const addAttendingMutationKey = [...meKeys.all, 'attendings'] as const;
+
+export function useAddAttending() {
+  return useUserDocumentChange(addAttendingMutationKey, (document, name: string) => ({ attendings: [...addAttending(document.attendings, name)] }));
+}

@@ -1,0 +1,64 @@
+// Renders one part of the patient screen (a dialog, a drawer, the time-tracker bar) inside the app's providers and a
+// patient editing context whose draft is plain React state: `change` and `changeSection` update it as the autosave's
+// draft would, and `draft()` reads what the part has changed so far. The HTTP boundary is the FakeApi.
+import type { Patient, PatientFields } from '@chartside/shared';
+import { render } from '@testing-library/react';
+import { useState, type ReactNode } from 'react';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/AppProviders';
+import { createQueryClient } from '../app/query-client';
+import { PatientEditingContext, type PatientEditing } from '../features/patient/patient-editing';
+import { createPlatform } from '../platform/platform-context';
+import { testConfig } from './fixtures';
+
+const T0 = '2026-01-05T08:00:00.000Z';
+
+export const patientRecord = (overrides: Partial<Patient> = {}): Patient => ({
+  id: 'p-okafor',
+  lastname: 'Okafor',
+  firstname: 'Adaeze',
+  dob: '1956-03-14',
+  mrn: '40012345',
+  room: '10A',
+  appointment: '',
+  attending: '',
+  primarydx: '',
+  oneliner: '',
+  notes: '',
+  tags: [],
+  tasks: [],
+  visibleFields: ['subjective', 'vitals', 'assessment'],
+  fields: {},
+  lastAccessed: T0,
+  version: 3,
+  lastSessionId: 'session-1',
+  createdAt: T0,
+  updatedAt: T0,
+  ...overrides,
+});
+
+export function renderPatientPart(part: ReactNode, patient: Patient = patientRecord()) {
+  const queryClient = createQueryClient();
+  const platform = createPlatform(testConfig, queryClient, { clientId: 'tab-1', reload: vi.fn(), clearPersistedData: vi.fn(async () => undefined) });
+  let shown: PatientFields = patient;
+
+  function EditingHarness() {
+    const [draft, setDraft] = useState<PatientFields>(patient);
+    shown = draft;
+    const editing: PatientEditing = {
+      patient,
+      draft,
+      change: (fields) => setDraft((current) => ({ ...current, ...fields })),
+      changeSection: (section, value) => setDraft((current) => ({ ...current, fields: { ...current.fields, [section]: value } })),
+      flush: async () => undefined,
+    };
+    return <PatientEditingContext value={editing}>{part}</PatientEditingContext>;
+  }
+
+  const view = render(
+    <AppProviders platform={platform} queryClient={queryClient} persister={null}>
+      <EditingHarness />
+    </AppProviders>,
+  );
+  return { ...view, queryClient, draft: () => shown };
+}
