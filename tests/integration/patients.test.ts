@@ -184,7 +184,7 @@ describe('patients larger than one DynamoDB item', () => {
     expect(chunks.length).toBeGreaterThanOrEqual(3);
     for (const chunk of chunks) expect(new TextEncoder().encode(String(chunk.data)).length).toBeLessThanOrEqual(350_000);
 
-    // A small autosave of one section rewrites the body; the stale chunks go.
+    // An autosave that shrinks one section and empties the notes rewrites only those parts; their surplus items go.
     const small = await asUser('PATCH', `/patients/${patient.id}`, { version: 2, fields: { events: noteSection(100) }, notes: '' });
     expect(small.status).toBe(200);
     const smaller = (await asUser('GET', `/patients/${patient.id}`)).json as unknown as Patient;

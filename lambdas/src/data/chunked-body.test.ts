@@ -31,20 +31,25 @@ describe('splitIntoChunks', () => {
 });
 
 describe('chunkSk', () => {
-  it('sorts chunks in order and never begins like the head it belongs to', () => {
-    const keys = [0, 1, 10, 9999].map((i) => chunkSk('RESOURCE#r1', i));
-    expect(keys).toEqual(['PART#RESOURCE#r1#0000', 'PART#RESOURCE#r1#0001', 'PART#RESOURCE#r1#0010', 'PART#RESOURCE#r1#9999']);
+  it("sorts a part's pieces in order and never begins like the head it belongs to", () => {
+    const keys = [0, 1, 10, 9999].map((i) => chunkSk('RESOURCE#r1', 'files', i));
+    expect(keys).toEqual(['PART#RESOURCE#r1#files#0000', 'PART#RESOURCE#r1#files#0001', 'PART#RESOURCE#r1#files#0010', 'PART#RESOURCE#r1#files#9999']);
     expect([...keys].sort()).toEqual(keys);
     for (const key of keys) expect(key.startsWith('RESOURCE#')).toBe(false);
+  });
+
+  it('gives every part of a head its own keys', () => {
+    expect(chunkSk('PATIENT#p1', 'fields.events', 0)).not.toBe(chunkSk('PATIENT#p1', 'fields.exam', 0));
+    expect(chunkSk('PATIENT#p1', 'notes', 0)).toBe('PART#PATIENT#p1#notes#0000');
   });
 });
 
 describe('chunksUnderPrefix', () => {
   it("covers the chunks of every head under a prefix (all of a user's patients), and none of another kind's", () => {
     const prefix = chunksUnderPrefix('PATIENT#');
-    expect(chunkSk('PATIENT#p1', 0).startsWith(prefix)).toBe(true);
-    expect(chunkSk('PATIENT#p2', 12).startsWith(prefix)).toBe(true);
-    expect(chunkSk('RESOURCE#p1', 0).startsWith(prefix)).toBe(false);
+    expect(chunkSk('PATIENT#p1', 'notes', 0).startsWith(prefix)).toBe(true);
+    expect(chunkSk('PATIENT#p2', 'fields.labs', 12).startsWith(prefix)).toBe(true);
+    expect(chunkSk('RESOURCE#p1', 'files', 0).startsWith(prefix)).toBe(false);
     expect('PATIENT#p1'.startsWith(prefix)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 // The user's patients. The head item (sk PATIENT#{id}) holds what the panel lists plus `tags` and `version`, which the tag
-// manager reads and rewrites in place; the note sections and notes (a 1 MB note is normal use) are a chunked body beside it,
-// under PART#PATIENT#{id}# (see versioned-record-store.ts), and the time tracking is its own item (TIMETRACK#{id}).
+// manager reads and rewrites in place; each note section and the notes (a 1 MB note is normal use) are parts beside it,
+// under PART#PATIENT#{id}#, so an autosave rewrites only the sections it changed (see versioned-record-store.ts); the
+// time tracking is its own item (TIMETRACK#{id}).
 import { BatchWriteCommand, TransactGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError, Patient, PatientSummary, TimeTracking, notFound, versionConflict } from '@chartside/shared';
 import { chunksUnderPrefix } from './chunked-body';
@@ -46,6 +47,7 @@ const layout: RecordLayout<Patient, 'fields' | 'notes'> = {
   noun: 'patient',
   headPrefix: keys.patient(''),
   bodyFields: ['fields', 'notes'],
+  keyedBodyFields: ['fields'],
   schema: Patient,
   missingAttributes,
   companionSks: (id) => [keys.timeTracking(id)],
@@ -125,7 +127,7 @@ export class PatientRepository {
       const stored = await this.store.readVersion(userId, patient.id);
       const next: Patient = { ...patient, version: (stored?.version ?? 0) + 1 };
       try {
-        await this.store.write(userId, next, stored?.pointer, true);
+        await this.store.write(userId, next, stored ? { body: stored.body } : undefined);
         return { patient: next, created: !stored };
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'version_conflict')) throw error;
@@ -134,7 +136,7 @@ export class PatientRepository {
     throw versionConflict('This patient');
   }
 
-  /** Deletes the patient, its body and its time tracking; returns what was deleted, or undefined when it was not there. */
+  /** Deletes the patient, its parts and its time tracking; returns what was deleted, or undefined when it was not there. */
   async remove(userId: string, patientId: string): Promise<Patient | undefined> {
     return this.store.remove(userId, patientId);
   }

@@ -1,5 +1,5 @@
 // The user's resources. The head item (sk RESOURCE#{id}) holds what lists show plus `tags` and `version`, which the tag
-// manager reads and rewrites in place; the large part (files, sections, highlights, article) is a chunked body beside it
+// manager reads and rewrites in place; the large part (files, sections, highlights, article) is one body part beside it, split over items
 // (see versioned-record-store.ts).
 import { AppError, Resource, ResourceSummary, defaultResourceFields } from '@chartside/shared';
 import { keys, type Table } from './table';

@@ -1,26 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@chartside/shared';
 import { z } from 'zod';
-import { assertHeadFits, headOf, type RecordLayout } from './versioned-record-store';
+import { assertHeadFits, bodyFromParts, bodyPartsOf, headOf, type RecordLayout } from './versioned-record-store';
 
-const Note = z.strictObject({ id: z.string(), version: z.number(), title: z.string(), lines: z.array(z.string()), body: z.string() });
+const Note = z.strictObject({
+  id: z.string(),
+  version: z.number(),
+  title: z.string(),
+  lines: z.array(z.string()),
+  body: z.string(),
+  sections: z.record(z.string(), z.object({ text: z.string() })),
+});
 type Note = z.infer<typeof Note>;
 
-const layout: RecordLayout<Note, 'lines' | 'body'> = {
+const layout: RecordLayout<Note, 'lines' | 'body' | 'sections'> = {
   noun: 'note',
   headPrefix: 'NOTE#',
-  bodyFields: ['lines', 'body'],
+  bodyFields: ['lines', 'body', 'sections'],
+  keyedBodyFields: ['sections'],
   schema: Note,
-  missingAttributes: () => ({ version: 0, title: '', lines: [], body: '' }),
+  missingAttributes: () => ({ version: 0, title: '', lines: [], body: '', sections: {} }),
   listOnlyAttributes: { lineCount: (note) => note.lines.length },
   headTooLarge: (note) => new AppError('payload_too_large', `The title of ${note.id} is too long.`),
 };
 
-const note: Note = { id: 'n1', version: 3, title: 'Rounds', lines: ['BP 120/80', 'HR 72'], body: 'Stable.' };
+const note: Note = {
+  id: 'n1',
+  version: 3,
+  title: 'Rounds',
+  lines: ['BP 120/80', 'HR 72'],
+  body: 'Stable.',
+  sections: { vitals: { text: 'Afebrile' }, exam: { text: 'Lungs clear. é 💊' }, 'a.b': { text: 'a key with a dot' } },
+};
 
 describe('headOf', () => {
-  it('keeps every field but the body ones, and adds the list-only attributes and the body pointer', () => {
-    expect(headOf(layout, note, { partCount: 2, bodyVersion: 3 })).toEqual({ id: 'n1', version: 3, title: 'Rounds', lineCount: 2, partCount: 2, bodyVersion: 3 });
+  it('keeps every field but the body ones, and adds the list-only attributes and the parts list', () => {
+    const body = { bodyParts: [{ name: 'body', count: 1, version: 3 }], partCount: 1 };
+    expect(headOf(layout, note, body)).toEqual({ id: 'n1', version: 3, title: 'Rounds', lineCount: 2, bodyParts: body.bodyParts, partCount: 1 });
+  });
+});
+
+describe('bodyPartsOf and bodyFromParts', () => {
+  it('stores the plain body fields together as one part and a keyed field as a part per key, in the record order', () => {
+    const parts = bodyPartsOf(layout, note);
+    expect([...parts.keys()]).toEqual(['body', 'sections.vitals', 'sections.exam', 'sections.a.b']);
+    expect(parts.get('body')).toBe(JSON.stringify({ lines: note.lines, body: note.body }));
+    expect(parts.get('sections.exam')).toBe(JSON.stringify({ text: 'Lungs clear. é 💊' }));
+  });
+
+  it('reads the parts back into the same fields, keys in the stored order, and an empty keyed field as {}', () => {
+    const { lines, body, sections } = note;
+    const back = bodyFromParts(layout, bodyPartsOf(layout, note));
+    expect(back).toEqual({ lines, body, sections });
+    expect(Object.keys(back.sections ?? {})).toEqual(['vitals', 'exam', 'a.b']);
+    expect(bodyFromParts(layout, bodyPartsOf(layout, { ...note, sections: {} }))).toEqual({ lines, body, sections: {} });
   });
 });
 

@@ -1,10 +1,15 @@
-// A versioned record (a resource, a patient) stored as a head item (sk {headPrefix}{id}) with what lists read, plus a
-// chunked body beside it for the large fields. Every write names the version it was based on and bumps it, so an edit
-// from another device is never overwritten; a read retries until head and body belong to the same write.
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+// A versioned record (a resource, a patient) stored as a head item (sk {headPrefix}{id}) with what lists read, plus its
+// large fields as named parts beside it (see chunked-body.ts): one part for the plain body fields together, and one per
+// key of a keyed body field (a patient's note sections). The head lists the parts (name, item count, the version that
+// wrote them). Every write names the version it was based on and bumps it, so an edit from another device is never
+// overwritten; it puts only the parts whose content changed and deletes the items no longer listed, in the head's one
+// transaction, so an autosave of one section costs that section whatever else the record holds. A read (the head and
+// all its parts, one Get and one Query sent together) retries until the head and the parts it lists belong to the same
+// write. This layout replaced one chunked body per record before any data was deployed: no stored data needs migrating.
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AppError, notFound, versionConflict } from '@chartside/shared';
 import { z } from 'zod';
-import { chunkDeletes, chunkWrites, readChunks, type BodyPointer } from './chunked-body';
+import { chunkPrefix, chunkSk, joinChunks, splitIntoChunks } from './chunked-body';
 import { isVersionCheckFailure, keys, type Table } from './table';
 
 /** A head must stay well under DynamoDB's 400 KB item limit. */
@@ -12,9 +17,21 @@ const MAX_HEAD_BYTES = 350_000;
 /** A read (or delete) that raced a write is tried again this many times. */
 const READ_ATTEMPTS = 5;
 
-const Pointer = z.object({ partCount: z.number().int().nonnegative(), bodyVersion: z.number().int().nonnegative() });
-/** What a head without a body (written before the record had one, or by a test) points at: an empty body. */
-const NO_BODY: BodyPointer = { partCount: 0, bodyVersion: 0 };
+/** One part of a body as the head lists it: its name, how many items hold it, and the record version that wrote them. */
+const PartEntry = z.object({ name: z.string(), count: z.number().int().positive(), version: z.number().int().nonnegative() });
+export type PartEntry = z.infer<typeof PartEntry>;
+
+/**
+ * What the head records of the body: the parts in the record's order (a list keeps the order of a keyed field's keys),
+ * and how many items they take together. A head without them (written by a test) has an empty body.
+ */
+const BodyManifest = z.object({ bodyParts: z.array(PartEntry).default([]), partCount: z.number().int().nonnegative().default(0) });
+export type BodyManifest = z.infer<typeof BodyManifest>;
+const NO_BODY: BodyManifest = { bodyParts: [], partCount: 0 };
+/** Head attributes that describe the stored layout rather than the record. */
+const LAYOUT_ATTRIBUTES = ['pk', 'sk', 'bodyParts', 'partCount'];
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export interface VersionedRecord {
   id: string;
@@ -27,8 +44,10 @@ export interface RecordLayout<T extends VersionedRecord, B extends keyof T> {
   noun: string;
   /** The head's sort key is this prefix followed by the id (e.g. keys.resource('')). */
   headPrefix: string;
-  /** The fields kept in the chunked body rather than on the head. */
+  /** The fields kept as parts beside the head rather than on it. */
   bodyFields: readonly B[];
+  /** Body fields that are maps (a patient's note sections): each key is its own part, so a save rewrites only the keys that changed. */
+  keyedBodyFields?: readonly B[];
   schema: z.ZodType<T>;
   /** What a head written with fewer attributes (by a test, or before a field existed) reads as. */
   missingAttributes: () => Omit<T, 'id'>;
@@ -42,18 +61,56 @@ export interface RecordLayout<T extends VersionedRecord, B extends keyof T> {
 
 export interface StoredRecord<T> {
   record: T;
-  pointer: BodyPointer;
+  body: BodyManifest;
 }
 
-const bodyOf = <T extends VersionedRecord, B extends keyof T>(layout: RecordLayout<T, B>, record: T): Pick<T, B> =>
-  Object.fromEntries(layout.bodyFields.map((field) => [field, record[field]])) as Pick<T, B>;
+/** What a write knows of the stored copy: the parts the head lists and, after a read, the record, to tell which parts changed. */
+export interface StoredBody<T> {
+  body: BodyManifest;
+  record?: T;
+}
 
-/** The head item's attributes (without pk and sk): everything but the body, plus the list-only attributes and the pointer. */
-export const headOf = <T extends VersionedRecord, B extends keyof T>(layout: RecordLayout<T, B>, record: T, pointer: BodyPointer) => {
+const isKeyed = <T extends VersionedRecord, B extends keyof T>(layout: RecordLayout<T, B>, field: B) => layout.keyedBodyFields?.includes(field) ?? false;
+
+/** The part holding the plain (not keyed) body fields together, as one JSON object. */
+const PLAIN_PART = 'body';
+
+/**
+ * The body of `record` as named parts, in the record's order: name -> JSON text. The plain body fields share one part
+ * (`body`); each key of a keyed field is a part of its own (`{field}.{key}`).
+ */
+export const bodyPartsOf = <T extends VersionedRecord, B extends keyof T>(layout: RecordLayout<T, B>, record: T): Map<string, string> => {
+  const plain = layout.bodyFields.filter((field) => !isKeyed(layout, field));
+  const parts = new Map<string, string>();
+  if (plain.length > 0) parts.set(PLAIN_PART, JSON.stringify(Object.fromEntries(plain.map((field) => [field, record[field]]))));
+  for (const field of layout.keyedBodyFields ?? []) {
+    for (const [key, entry] of Object.entries(record[field] ?? {})) if (entry !== undefined) parts.set(`${String(field)}.${key}`, JSON.stringify(entry));
+  }
+  return parts;
+};
+
+/** The body fields back from their parts' texts (the inverse of bodyPartsOf); a keyed field without parts is {}. */
+export const bodyFromParts = <T extends VersionedRecord, B extends keyof T>(layout: RecordLayout<T, B>, texts: ReadonlyMap<string, string>) => {
+  const keyed = new Map((layout.keyedBodyFields ?? []).map((field): [string, Record<string, unknown>] => [String(field), {}]));
+  let plain: object = {};
+  for (const [name, text] of texts) {
+    if (name === PLAIN_PART) {
+      plain = JSON.parse(text) as object;
+      continue;
+    }
+    const dot = name.indexOf('.');
+    const entries = keyed.get(name.slice(0, Math.max(dot, 0)));
+    if (entries) entries[name.slice(dot + 1)] = JSON.parse(text);
+  }
+  return { ...plain, ...Object.fromEntries(keyed) } as Partial<Pick<T, B>>;
+};
+
+/** The head item's attributes (without pk and sk): everything but the body, plus the list-only attributes and the parts list. */
+export const headOf = <T extends VersionedRecord, B extends keyof T>(layout: RecordLayout<T, B>, record: T, body: BodyManifest) => {
   const bodyFields = new Set<PropertyKey>(layout.bodyFields);
   const head: Record<string, unknown> = Object.fromEntries(Object.entries(record).filter(([name]) => !bodyFields.has(name)));
   for (const [name, derive] of Object.entries(layout.listOnlyAttributes ?? {})) head[name] = derive(record);
-  return { ...head, ...pointer };
+  return { ...head, bodyParts: body.bodyParts, partCount: body.partCount };
 };
 
 /** Throws the layout's 413 when the head part of `record` would not fit in one item. */
@@ -83,6 +140,26 @@ export const queryUnder = async (
   return items;
 };
 
+/**
+ * The text of every part the head lists, from the part items found: name -> text. Undefined when the items are not
+ * exactly the ones the head lists (they were read on the other side of a write): the caller reads both again.
+ */
+const partTexts = (sk: string, body: BodyManifest, items: ReadonlyMap<string, Record<string, unknown>>): Map<string, string> | undefined => {
+  const listed = body.bodyParts.reduce((sum, part) => sum + part.count, 0);
+  if (items.size !== body.partCount || listed !== body.partCount) return undefined;
+  const texts = new Map<string, string>();
+  for (const part of body.bodyParts) {
+    const pieces: string[] = [];
+    for (let index = 0; index < part.count; index += 1) {
+      const item = items.get(chunkSk(sk, part.name, index));
+      if (item?.version !== part.version || typeof item.data !== 'string') return undefined;
+      pieces.push(item.data);
+    }
+    texts.set(part.name, joinChunks(pieces));
+  }
+  return texts;
+};
+
 export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> {
   constructor(
     private readonly table: Table,
@@ -93,43 +170,65 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
     return `${this.layout.headPrefix}${id}`;
   }
 
-  /** The head and its body, read consistently and consistent with each other; undefined when the user has no such record. */
+  /**
+   * The head and its body, read consistently and consistent with each other; undefined when the user has no such record.
+   * The head and the parts are read at the same time: every write stamps the parts it puts with the new version and
+   * lists them on the head, so a pair caught on either side of a write does not match, and is read again.
+   */
   async read(userId: string, id: string): Promise<StoredRecord<T> | undefined> {
     const pk = keys.user(userId);
     const sk = this.headSk(id);
     for (let attempt = 0; attempt < READ_ATTEMPTS; attempt += 1) {
-      const { Item } = await this.table.client.send(new GetCommand({ TableName: this.table.name, Key: { pk, sk }, ConsistentRead: true }));
+      const [{ Item }, items] = await Promise.all([
+        this.table.client.send(new GetCommand({ TableName: this.table.name, Key: { pk, sk }, ConsistentRead: true })),
+        this.queryParts(pk, sk),
+      ]);
       if (!Item) return undefined;
-      const pointer = Pointer.safeParse(Item);
-      const body = pointer.success ? await readChunks(this.table, pk, sk, pointer.data) : '{}';
-      // Undefined: a write landed between reading the head and its chunks.
-      if (body === undefined) continue;
+      const body = BodyManifest.parse(Item);
+      const texts = partTexts(sk, body, items);
+      if (texts === undefined) continue;
       const head: Record<string, unknown> = { ...Item };
-      for (const name of ['pk', 'sk', 'partCount', 'bodyVersion', ...Object.keys(this.layout.listOnlyAttributes ?? {})]) delete head[name];
-      const record = this.layout.schema.parse({ ...this.layout.missingAttributes(), ...head, ...(JSON.parse(body) as object), id });
-      return { record, pointer: pointer.success ? pointer.data : NO_BODY };
+      for (const name of [...LAYOUT_ATTRIBUTES, ...Object.keys(this.layout.listOnlyAttributes ?? {})]) delete head[name];
+      const record = this.layout.schema.parse({ ...this.layout.missingAttributes(), ...head, ...bodyFromParts(this.layout, texts), id });
+      return { record, body };
     }
     throw new AppError('unavailable', `This ${this.layout.noun} is being changed right now. Try again in a moment.`);
   }
 
-  /** The stored version and body pointer alone (no body read); undefined when the user has no such record. */
-  async readVersion(userId: string, id: string): Promise<{ version: number; pointer: BodyPointer } | undefined> {
+  /** Every part item of one head, by sort key, in one consistent query. */
+  private async queryParts(pk: string, sk: string): Promise<Map<string, Record<string, unknown>>> {
+    const input: QueryCommandInput = {
+      TableName: this.table.name,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': chunkPrefix(sk) },
+      ConsistentRead: true,
+    };
+    const items = new Map<string, Record<string, unknown>>();
+    do {
+      const page = await this.table.client.send(new QueryCommand(input));
+      for (const item of page.Items ?? []) items.set(String(item.sk), item);
+      input.ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (input.ExclusiveStartKey);
+    return items;
+  }
+
+  /** The stored version and the parts its head lists alone (no body read); undefined when the user has no such record. */
+  async readVersion(userId: string, id: string): Promise<{ version: number; body: BodyManifest } | undefined> {
     const { Item } = await this.table.client.send(
       new GetCommand({
         TableName: this.table.name,
         Key: { pk: keys.user(userId), sk: this.headSk(id) },
-        ProjectionExpression: '#version, partCount, bodyVersion',
+        ProjectionExpression: '#version, bodyParts, partCount',
         ExpressionAttributeNames: { '#version': 'version' },
         ConsistentRead: true,
       }),
     );
     if (!Item) return undefined;
-    const pointer = Pointer.safeParse(Item);
-    return { version: typeof Item.version === 'number' ? Item.version : 0, pointer: pointer.success ? pointer.data : NO_BODY };
+    return { version: typeof Item.version === 'number' ? Item.version : 0, body: BodyManifest.parse(Item) };
   }
 
   async create(userId: string, record: T): Promise<void> {
-    await this.write(userId, record, undefined, true);
+    await this.write(userId, record, undefined);
   }
 
   /**
@@ -141,12 +240,11 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
     if (!stored) throw notFound(`That ${this.layout.noun}`);
     if (stored.record.version !== expectedVersion) throw versionConflict(`This ${this.layout.noun}`);
     const after: T = { ...(await change(stored.record)), id, version: expectedVersion + 1 };
-    const bodyChanged = JSON.stringify(bodyOf(this.layout, after)) !== JSON.stringify(bodyOf(this.layout, stored.record));
-    await this.write(userId, after, stored.pointer, bodyChanged);
+    await this.write(userId, after, stored);
     return { before: stored.record, after };
   }
 
-  /** Deletes the record, its body and its companion items; returns what was deleted, or undefined when it was not there. */
+  /** Deletes the record, its parts and its companion items; returns what was deleted, or undefined when it was not there. */
   async remove(userId: string, id: string): Promise<T | undefined> {
     const pk = keys.user(userId);
     const sk = this.headSk(id);
@@ -167,7 +265,7 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
                 },
               },
               ...(this.layout.companionSks?.(id) ?? []).map((companion) => ({ Delete: { TableName: this.table.name, Key: { pk, sk: companion } } })),
-              ...chunkDeletes(this.table, pk, sk, stored.pointer.partCount),
+              ...stored.body.bodyParts.flatMap((part) => this.pieceDeletes(pk, sk, part.name, 0, part.count)),
             ],
           }),
         );
@@ -180,17 +278,39 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
     throw versionConflict(`This ${this.layout.noun}`);
   }
 
+  /** Deletes for the items of one part from piece `from` up to (not including) `to`. */
+  private pieceDeletes(pk: string, sk: string, part: string, from: number, to: number): TransactItem[] {
+    return Array.from({ length: Math.max(0, to - from) }, (_, i) => ({ Delete: { TableName: this.table.name, Key: { pk, sk: chunkSk(sk, part, from + i) } } }));
+  }
+
   /**
-   * One transaction: the head and, when it changed, the body's chunks. With a `previous` body the head must still be at
-   * the version before `record.version` (409 otherwise); without one it must be new.
+   * One transaction: the head, a Put per item of every part whose content changed, and a Delete per item no longer
+   * listed. With a `previous` copy the head must still be at the version before `record.version` (409 otherwise);
+   * without one it must be new. A previous copy without its record (an import) has every part rewritten. The
+   * transaction stays under DynamoDB's 100 items: a patient has at most 41 parts and 4 MB, so at most 41 + 2 x 12
+   * extra pieces of 350 KB are put or deleted.
    */
-  async write(userId: string, record: T, previous: BodyPointer | undefined, bodyChanged: boolean): Promise<void> {
+  async write(userId: string, record: T, previous: StoredBody<T> | undefined): Promise<void> {
     const pk = keys.user(userId);
     const sk = this.headSk(record.id);
-    const chunks =
-      previous && !bodyChanged
-        ? { pointer: previous, writes: [] }
-        : chunkWrites(this.table, pk, sk, JSON.stringify(bodyOf(this.layout, record)), record.version, previous?.partCount ?? 0);
+    const parts = bodyPartsOf(this.layout, record);
+    const before = previous?.record ? bodyPartsOf(this.layout, previous.record) : new Map<string, string>();
+    const stored = new Map((previous?.body.bodyParts ?? []).map((part) => [part.name, part]));
+    const bodyParts: PartEntry[] = [];
+    const writes: TransactItem[] = [];
+    for (const [name, text] of parts) {
+      const storedPart = stored.get(name);
+      if (storedPart && before.get(name) === text) {
+        bodyParts.push(storedPart);
+        continue;
+      }
+      const pieces = splitIntoChunks(text);
+      for (const [index, data] of pieces.entries()) writes.push({ Put: { TableName: this.table.name, Item: { pk, sk: chunkSk(sk, name, index), data, version: record.version } } });
+      writes.push(...this.pieceDeletes(pk, sk, name, pieces.length, storedPart?.count ?? 0));
+      bodyParts.push({ name, count: pieces.length, version: record.version });
+    }
+    for (const gone of stored.values()) if (!parts.has(gone.name)) writes.push(...this.pieceDeletes(pk, sk, gone.name, 0, gone.count));
+    const body: BodyManifest = { bodyParts, partCount: bodyParts.reduce((sum, part) => sum + part.count, 0) };
     assertHeadFits(this.layout, record);
     try {
       await this.table.client.send(
@@ -199,7 +319,7 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
             {
               Put: {
                 TableName: this.table.name,
-                Item: { pk, sk, ...headOf(this.layout, record, chunks.pointer) },
+                Item: { pk, sk, ...headOf(this.layout, record, body) },
                 ...(previous === undefined
                   ? { ConditionExpression: 'attribute_not_exists(pk)' }
                   : {
@@ -209,7 +329,7 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
                     }),
               },
             },
-            ...chunks.writes,
+            ...writes,
           ],
         }),
       );
