@@ -1,6 +1,6 @@
 // Extraction with a text model played by a test double (the model is the outside world): what it is asked, fences and
 // markdown stripped from its answer, answers that cannot be read, and modes without a model.
-import { AppError, modelNotConfiguredMessages } from '@chartside/shared';
+import { AppError, MAX_SECTION_BYTES, modelNotConfiguredMessages } from '@chartside/shared';
 import { describe, expect, it } from 'vitest';
 import type { TextModel, TextModelRequest } from '../ports/text-model';
 import { EXTRACTION_SYSTEM_PROMPT, extractWithModel, stripModelMarkup, unreadableModelAnswer } from './extraction-service';
@@ -61,12 +61,27 @@ describe('extractWithModel', () => {
     });
   });
 
+  it('cuts a problem name or plan longer than an assessment holds to fit, and keeps the other problems', async () => {
+    const longName = `${'x'.repeat(19_999)}😀 and more`;
+    const answer = JSON.stringify([
+      { problem: longName, assessmentAndPlan: '- Trend' },
+      { problem: 'Hypokalemia', assessmentAndPlan: `- Replete ${'K'.repeat(MAX_SECTION_BYTES)}` },
+      heartFailure,
+    ]);
+    const { problems } = await extractWithModel({ vertex: modelAnswering(answer).model }, { text: note, mode: 'vertex' });
+    // The emoji straddles the limit: the cut drops it whole rather than leaving half a surrogate pair.
+    expect(problems[0]).toEqual({ problem: 'x'.repeat(19_999), assessmentAndPlan: '- Trend' });
+    expect(problems[1]!.problem).toBe('Hypokalemia');
+    expect(problems[1]!.assessmentAndPlan).toHaveLength(MAX_SECTION_BYTES);
+    expect(problems[1]!.assessmentAndPlan.startsWith('- Replete KKK')).toBe(true);
+    expect(problems[2]).toEqual(heartFailure);
+  });
+
   it.each([
     ['prose only', 'I could not find any problems in this note.'],
     ['broken JSON', '[{"problem": "CHF", "assessmentAndPlan": '],
     ['the wrong shape', JSON.stringify([{ name: 'CHF', plan: 'diurese' }])],
     ['a number', '42'],
-    ['a problem name longer than an assessment holds', JSON.stringify([{ problem: 'x'.repeat(20_001), assessmentAndPlan: '' }])],
   ])('answers 502 with a clear message when the model sends %s', async (_case, answer) => {
     const error = await failure(extractWithModel({ vertex: modelAnswering(answer).model }, { text: note, mode: 'vertex' }));
     expect(error).toBeInstanceOf(AppError);

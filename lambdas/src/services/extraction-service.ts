@@ -36,6 +36,16 @@ export const stripModelMarkup = (answer: string): string => {
 
 const plainText = (text: string): string => text.replace(EMPHASIS, '$2').trim();
 
+const MAX_PROBLEM_NAME = ExtractedProblemResult.shape.problem.maxLength ?? Infinity;
+const MAX_PLAN = ExtractedProblemResult.shape.assessmentAndPlan.maxLength ?? Infinity;
+
+/** The text cut to `max` characters, never in the middle of a surrogate pair. */
+const truncate = (text: string, max: number): string => {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+};
+
 /** What models send: the plan as text or as a list of lines; the problem name sometimes with '#' or markdown. */
 const ModelProblem = z.object({
   problem: z.string().transform((name) => plainText(name.replace(/^#+\s*/, ''))),
@@ -53,7 +63,12 @@ const readAnswer = (answer: string): ExtractionResult => {
   }
   const parsed = ModelAnswer.safeParse(json);
   if (!parsed.success) throw new AppError('bad_gateway', unreadableModelAnswer);
-  const problems = parsed.data.filter((item) => item.problem !== '').slice(0, MAX_EXTRACTED_PROBLEMS);
+  // A name or plan longer than an assessment holds is cut to fit (the clinician sees and edits it) rather than losing
+  // the whole answer or silently the problem.
+  const problems = parsed.data
+    .filter((item) => item.problem !== '')
+    .slice(0, MAX_EXTRACTED_PROBLEMS)
+    .map((item) => ({ problem: truncate(item.problem, MAX_PROBLEM_NAME), assessmentAndPlan: truncate(item.assessmentAndPlan, MAX_PLAN) }));
   const valid = z.array(ExtractedProblemResult).safeParse(problems);
   if (!valid.success) throw new AppError('bad_gateway', unreadableModelAnswer);
   return { problems: valid.data };

@@ -119,3 +119,10 @@ describe('autoFormat', () => {
     expect(autoFormat(once)).toBe(once);
   });
 });
+
+describe('copyAllFieldsAsText with a repeated visible field', () => {
+  it('copies a field listed twice once', () => {
+    const text = copyAllFieldsAsText({ visibleFields: ['exam', 'exam'], fields: { exam: { deltaString: plainTextDeltaString('Lungs clear') } } });
+    expect(text).toBe(`EXAM\n${COPY_RULE}\nLungs clear`);
+  });
+});

@@ -1,7 +1,7 @@
 // Copying a patient's note as plain text (spec: Patient screen), and the text rules of a field's hover actions.
 import { sectionPlainText } from '../resources/section-text';
 import type { AssessmentProblem, FieldValue, PatientFields, PatientSection } from './patient';
-import { sectionTitle } from './section-catalogue';
+import { sectionTitle, shownSections } from './section-catalogue';
 
 /** The rule under each title when copying all fields: 70 dashes (spec). */
 export const COPY_RULE = '-'.repeat(70);
@@ -42,7 +42,7 @@ export const fieldText = (section: PatientSection, value: FieldValue | undefined
 
 /** Every visible field with text, in the visible order: TITLE, the 70-dash rule, the text; a blank line between fields. */
 export const copyAllFieldsAsText = ({ visibleFields, fields }: Pick<PatientFields, 'visibleFields' | 'fields'>): string =>
-  visibleFields
+  shownSections(visibleFields)
     .map((section) => ({ section, text: fieldText(section, fields[section]) }))
     .filter(({ text }) => text.length > 0)
     .map(({ section, text }) => `${sectionTitle(section).toUpperCase()}\n${COPY_RULE}\n${text}`)

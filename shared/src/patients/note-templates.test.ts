@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { moveItem } from '../sync/list-items';
 import { patientSections } from './patient';
 import {
-  addTemplate, availableSections, CURRENT_VIEW_LABEL, deleteTemplate, moveSection, noteTemplateMessages, templateChoices,
-  templateNameProblem, templateSections, toggleSection, updateTemplate,
+  addTemplate, availableSections, CURRENT_VIEW_LABEL, deleteTemplate, noteTemplateMessages, templateChoices,
+  templateNameProblem, templateSections, toggleSection, uniqueTemplates, updateTemplate,
 } from './note-templates';
 
 const icu = { label: 'ICU progress note', value: ['events', 'airway', 'infusions', 'vitals', 'io', 'labs', 'assessment'] };
@@ -22,6 +23,13 @@ describe('templateChoices', () => {
   it("offers 'Current View' with the patient's fields, then the saved templates", () =>
     expect(templateChoices(templates, ['subjective', 'assessment'])).toEqual([
       { label: 'Current View', value: ['subjective', 'assessment'] },
+      icu,
+      clinic,
+    ]));
+
+  it('shows each label once when stored data repeats one, or the patient repeats a field', () =>
+    expect(templateChoices([icu, clinic, { label: 'Clinic', value: ['hpi'] }, { label: 'Current View', value: ['ros'] }], ['labs', 'labs', 'vitals'])).toEqual([
+      { label: 'Current View', value: ['labs', 'vitals'] },
       icu,
       clinic,
     ]));
@@ -88,10 +96,19 @@ describe('the field columns', () => {
     [1, 1, ['vitals', 'labs', 'assessment']],
     [5, 0, ['vitals', 'labs', 'assessment']],
     [0, 3, ['vitals', 'labs', 'assessment']],
-  ] as const)('moves %i to %i', (from, to, want) => expect(moveSection(['vitals', 'labs', 'assessment'], from, to)).toEqual(want));
+  ] as const)('moves a selected field %i to %i', (from, to, want) => expect(moveItem(['vitals', 'labs', 'assessment'], from, to)).toEqual(want));
 
   it('toggles a section between the columns', () => {
     expect(toggleSection(['vitals'], 'labs')).toEqual(['vitals', 'labs']);
     expect(toggleSection(['vitals', 'labs'], 'vitals')).toEqual(['labs']);
   });
+});
+
+describe('uniqueTemplates (stored data written before labels were checked)', () => {
+  it('keeps the first template of a repeated label, in order', () => {
+    const again = { label: 'Clinic', value: ['hpi'] };
+    expect(uniqueTemplates([icu, clinic, again, icu])).toEqual([icu, clinic]);
+  });
+
+  it('leaves a list without repeats as it is', () => expect(uniqueTemplates(templates)).toEqual(templates));
 });

@@ -1,6 +1,7 @@
 // The Note Templates dialog (spec: Note Templates dialog): saved lists of note sections the user switches between.
 // Templates are the user document's `noteTemplate` list of { label, value: section names }.
 import type { z } from 'zod';
+import { uniqueBy } from '../sync/list-items';
 import type { NoteTemplate } from '../user/user-document';
 import { PatientSection, patientSections } from './patient';
 import { sectionTitle } from './section-catalogue';
@@ -28,11 +29,18 @@ export const templateSections = (value: readonly string[]): PatientSection[] => 
   return sections;
 };
 
-/** 'Current View' first, then the saved templates. 'Current View' holds the patient's visible fields. */
-export const templateChoices = (templates: readonly Template[], visibleFields: readonly PatientSection[]): Template[] => [
-  { label: CURRENT_VIEW_LABEL, value: [...visibleFields] },
-  ...templates,
-];
+/**
+ * The saved templates as the dialog shows them: one per label, the first kept. An older write may have stored a label
+ * twice; a dropdown and the buttons need each label once (Mantine refuses repeated options).
+ */
+export const uniqueTemplates = (templates: readonly Template[]): Template[] => uniqueBy(templates, (template) => template.label);
+
+/**
+ * The buttons: 'Current View' first (the patient's visible fields), then the saved templates, each label once (a saved
+ * template stored under the reserved name is left to the Templates column, where it can be deleted).
+ */
+export const templateChoices = (templates: readonly Template[], visibleFields: readonly PatientSection[]): Template[] =>
+  uniqueTemplates([{ label: CURRENT_VIEW_LABEL, value: templateSections(visibleFields) }, ...templates]);
 
 const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
@@ -67,14 +75,6 @@ export const availableSections = (selected: readonly PatientSection[], search: s
     (section) =>
       !selected.includes(section) && (section.includes(needle) || sectionTitle(section).toLocaleLowerCase().includes(needle)),
   );
-};
-
-/** Moves a selected section from one place to another (drag in the Selected Fields column). Out-of-range indexes change nothing. */
-export const moveSection = (selected: readonly PatientSection[], from: number, to: number): PatientSection[] => {
-  const moved = selected[from];
-  if (moved === undefined || to < 0 || to >= selected.length) return [...selected];
-  const rest = selected.filter((_, index) => index !== from);
-  return [...rest.slice(0, to), moved, ...rest.slice(to)];
 };
 
 /** Clicking a section moves it between the columns: an available one is added at the end, a selected one removed. */

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MAX_LIST_ITEMS, MAX_SHORT_TEXT } from '../limits';
 import { MAX_SECTION_BYTES } from '../resources/resource';
+import { firstRepeat } from '../sync/list-items';
 
 /** Largest patient, in bytes of JSON. The data layer splits it over several items (a 1 MB note is normal use). */
 export const MAX_PATIENT_BYTES = 4_000_000;
@@ -113,9 +114,17 @@ export type CreatePatientBody = z.infer<typeof CreatePatientBody>;
 
 /**
  * A change to a patient: the version it was based on, plus any subset of the fields. `fields` replaces only the sections
- * it names, so edits of different sections stay separate.
+ * it names, so edits of different sections stay separate. A section shown twice or a tag given twice is refused; only
+ * writes are checked, so a patient stored with a repeat stays readable (the screen shows each once).
  */
-export const PatientPatch = PatientFields.partial().extend({ version: z.number().int().nonnegative() });
+export const PatientPatch = PatientFields.partial()
+  .extend({ version: z.number().int().nonnegative() })
+  .superRefine(({ visibleFields, tags }, context) => {
+    const section = firstRepeat(visibleFields ?? [], (name) => name);
+    if (section !== undefined) context.addIssue({ code: 'custom', path: ['visibleFields'], message: `The section '${section}' is listed twice.` });
+    const tag = firstRepeat(tags ?? [], (name) => name);
+    if (tag !== undefined) context.addIssue({ code: 'custom', path: ['tags'], message: `The tag '${tag}' is listed twice.` });
+  });
 export type PatientPatch = z.infer<typeof PatientPatch>;
 
 /** The time tracker's steps (spec section 3). */

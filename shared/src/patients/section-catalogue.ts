@@ -73,3 +73,6 @@ export const defaultOutpatientSections: readonly PatientSection[] = [
 /** The visible fields of a new patient, by the user's inpatient setting. A fresh copy each call, safe to change. */
 export const defaultVisibleFields = (inpatient: boolean): PatientSection[] =>
   [...(inpatient ? defaultInpatientSections : defaultOutpatientSections)];
+
+/** The sections to show, in order, each once: a patient saved before repeats were refused may list one twice. */
+export const shownSections = (visibleFields: readonly PatientSection[]): PatientSection[] => [...new Set(visibleFields)];

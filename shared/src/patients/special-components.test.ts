@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  emptySpecialData, findBillingCodes, forwardToSpecialComponent, parseLabResults, parseReminders, readSpecialData,
-  type BillingData, type LabResult,
+  emptySpecialData, findBillingCodes, forwardToSpecialComponent, NO_PROBLEMS_FOUND, parseLabResults, parseReminders, readSpecialData,
+  specialDataOrStart, type BillingData, type LabResult,
 } from './special-components';
 
 /** Ids in order, as the screen's random ids would be, but predictable. */
@@ -141,6 +141,25 @@ describe('readSpecialData', () => {
     ['billing', { emLevel: 3 }],
     ['attending', { statement: 42 }],
   ] as const)('refuses %s data %j', (section, data) => expect(readSpecialData(section, data)).toEqual({ ok: false }));
+
+  it('keeps keys it does not know (written by a newer version), so an edit through the component keeps them', () => {
+    const stored = { results: [{ id: 'a', name: 'Na', value: '138', unit: '', flag: '' as const }], panel: 'BMP' };
+    const reading = readSpecialData('labs', stored);
+    expect(reading).toEqual({ ok: true, data: stored });
+    // An edit as the labs table makes one: the data read, with its results changed.
+    const edited = reading.ok && { ...reading.data, results: [] };
+    expect(edited).toEqual({ results: [], panel: 'BMP' });
+  });
+});
+
+describe('specialDataOrStart', () => {
+  it("starts the attestation from the patient's attending only while nothing is stored", () => {
+    expect(specialDataOrStart('attending', undefined, 'Dr. Patel')).toEqual({ attending: 'Dr. Patel', statement: '' });
+    expect(specialDataOrStart('attending', null, 'Dr. Patel')).toEqual({ attending: 'Dr. Patel', statement: '' });
+    const emptied = { attending: '', statement: 'Agree.' };
+    expect(specialDataOrStart('attending', emptied, 'Dr. Patel')).toBe(emptied);
+    expect(specialDataOrStart('labs', undefined, 'Dr. Patel')).toBeUndefined();
+  });
 });
 
 describe('forwardToSpecialComponent', () => {
@@ -160,6 +179,7 @@ describe('forwardToSpecialComponent', () => {
     expect(result).toEqual({
       ok: true,
       added: 2,
+      replaced: false,
       data: {
         problems: [
           existing.problems[0],
@@ -174,7 +194,7 @@ describe('forwardToSpecialComponent', () => {
   it('says how to write problems when the text has no # line', () =>
     expect(forwardToSpecialComponent('assessment', 'Stable, continue current plan.', undefined, ids())).toEqual({
       ok: false,
-      message: 'No problems found: start each problem on a line beginning with #.',
+      message: NO_PROBLEMS_FOUND,
     }));
 
   it('appends lab results after the ones there', () => {
@@ -194,6 +214,7 @@ describe('forwardToSpecialComponent', () => {
     expect(result).toEqual({
       ok: true,
       added: 2,
+      replaced: false,
       data: { emLevel: '99223', diagnoses: [current.diagnoses[0], { id: 'id1', code: 'A41.9', description: 'Sepsis' }], procedures: [] },
     });
   });
@@ -202,14 +223,43 @@ describe('forwardToSpecialComponent', () => {
     expect(forwardToSpecialComponent('reminders', 'Call PCP\nF/u path', undefined, ids())).toEqual({
       ok: true,
       added: 2,
+      replaced: false,
       data: { items: [{ id: 'id1', text: 'Call PCP', done: false }, { id: 'id2', text: 'F/u path', done: false }] },
     });
     const statement = 'I saw and examined the patient and agree with the resident\'s findings and plan as documented.';
     expect(forwardToSpecialComponent('attending', `  ${statement}\n`, { attending: 'Dr. Patel', statement: 'old' }, ids())).toEqual({
       ok: true,
       added: 1,
+      replaced: true,
       data: { attending: 'Dr. Patel', statement },
     });
+  });
+
+  it('says when forwarding replaced something already there (a statement, an E/M level), so the screen offers an Undo', () => {
+    const forward = (section: 'attending' | 'billing', text: string, data: unknown) => {
+      const result = forwardToSpecialComponent(section, text, data, ids());
+      return result.ok && result.replaced;
+    };
+    expect(forward('attending', 'Agree with plan.', undefined)).toBe(false);
+    expect(forward('attending', 'Agree with plan.', { attending: 'Dr. Patel', statement: '  ' })).toBe(false);
+    expect(forward('attending', 'Agree with plan.', { attending: 'Dr. Patel', statement: 'Agree with plan.' })).toBe(false);
+    expect(forward('attending', 'Agree with plan.', { attending: 'Dr. Patel', statement: 'Seen and examined.' })).toBe(true);
+    expect(forward('billing', 'Visit 99232', { emLevel: '', diagnoses: [], procedures: [] })).toBe(false);
+    expect(forward('billing', 'Visit 99232', { emLevel: '99232', diagnoses: [], procedures: [] })).toBe(false);
+    expect(forward('billing', 'Visit 99232', { emLevel: '99233', diagnoses: [], procedures: [] })).toBe(true);
+    expect(forward('billing', 'Sepsis A41.9', { emLevel: '99233', diagnoses: [], procedures: [] })).toBe(false);
+  });
+
+  it.each([
+    ['assessment', { problems: [], sortedBy: 'priority' }, '#1 Sepsis\n- Cultures'],
+    ['labs', { results: [], panel: 'BMP' }, 'Na 138'],
+    ['billing', { emLevel: '', diagnoses: [], procedures: [], payer: 'VA' }, 'Sepsis A41.9'],
+    ['reminders', { items: [], sortedBy: 'due' }, 'Call PCP'],
+    ['attending', { attending: 'Dr. Patel', statement: '', signedAt: '2026-11-20' }, 'Agree with plan.'],
+  ] as const)('keeps keys it does not know in %s data when adding to it', (section, data, text) => {
+    const unknownKey = Object.keys(data).at(-1) ?? '';
+    const result = forwardToSpecialComponent(section, text, data, ids());
+    expect(result.ok && (result.data as Record<string, unknown>)[unknownKey]).toBe((data as Record<string, unknown>)[unknownKey]);
   });
 
   it.each(['assessment', 'labs', 'billing', 'reminders', 'attending'] as const)('never overwrites unreadable %s data', (section) =>

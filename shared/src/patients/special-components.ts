@@ -240,13 +240,26 @@ export const emptySpecialData = <S extends SpecialComponentSection>(section: S):
   return empty[section];
 };
 
+/**
+ * The data a component starts from before it is first used: stored data as it is, and for the attestation with
+ * nothing stored the patient's attending as the one who attests. Once stored, the attestation's attending is only
+ * what the user chose, so emptying it keeps it empty.
+ */
+export const specialDataOrStart = (section: SpecialComponentSection, data: unknown, patientAttending: string): unknown =>
+  section === 'attending' && (data === undefined || data === null) ? { ...emptySpecialData('attending'), attending: patientAttending } : data;
+
 export type SpecialDataReading<S extends SpecialComponentSection> = { ok: true; data: SpecialData[S] } | { ok: false };
 
-/** Stored data as the component's shape: absent data is the empty shape; anything that does not fit is `ok: false`. */
+/**
+ * Stored data as the component's shape: absent data is the empty shape; anything that does not fit is `ok: false`.
+ * Keys the shape does not know (written by a newer version) are kept: the parsed data is laid over the stored object,
+ * so an edit through the component does not drop them.
+ */
 export const readSpecialData = <S extends SpecialComponentSection>(section: S, data: unknown): SpecialDataReading<S> => {
   if (data === undefined || data === null) return { ok: true, data: emptySpecialData(section) };
   const parsed = schemas[section].safeParse(data);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false };
+  if (!parsed.success) return { ok: false };
+  return { ok: true, data: { ...(data as object), ...parsed.data } };
 };
 
 /** Why forwarding added nothing, in the words the screen shows. */
@@ -255,12 +268,16 @@ export const forwardProblems = {
   nothingFound: (section: SpecialComponentSection) => `Nothing in the text could be added to the ${specialComponentNames[section]}.`,
 } as const;
 
-export type ForwardResult = { ok: true; data: unknown; added: number } | { ok: false; message: string };
+/** What forwarding assessment text with no '#' problem line says; the extraction drawer says the same. */
+export const NO_PROBLEMS_FOUND = "No problems found. Each problem starts on a line beginning with '#'.";
+
+/** `replaced`: the forward overwrote something already there (the statement, the E/M level), so it needs an Undo. */
+export type ForwardResult = { ok: true; data: unknown; added: number; replaced: boolean } | { ok: false; message: string };
 
 /**
  * 'Send to {component}': the section's free text (plain) added to its special component's data. Problems, results,
- * codes and reminders are appended after what is there; the attestation statement is replaced by the text. The data
- * given is not changed.
+ * codes and reminders are appended after what is there; the attestation statement and a found E/M level replace the
+ * ones there. The data given is not changed.
  */
 export const forwardToSpecialComponent = (section: SpecialComponentSection, text: string, data: unknown, newId: () => string): ForwardResult => {
   const nothing = { ok: false, message: forwardProblems.nothingFound(section) } as const;
@@ -269,16 +286,16 @@ export const forwardToSpecialComponent = (section: SpecialComponentSection, text
       const current = readSpecialData('assessment', data);
       if (!current.ok) return { ok: false, message: forwardProblems.unreadable(section) };
       const problems = extractProblems(text).map((extracted) => toAssessmentProblem(extracted, newId()));
-      if (problems.length === 0) return { ok: false, message: 'No problems found: start each problem on a line beginning with #.' };
+      if (problems.length === 0) return { ok: false, message: NO_PROBLEMS_FOUND };
       const { fields } = addProblems({ fields: { assessment: { deltaString: '', data: current.data } } }, problems, 'append');
-      return { ok: true, data: fields.assessment?.data, added: problems.length };
+      return { ok: true, data: fields.assessment?.data, added: problems.length, replaced: false };
     }
     case 'labs': {
       const current = readSpecialData('labs', data);
       if (!current.ok) return { ok: false, message: forwardProblems.unreadable(section) };
       const results = parseLabResults(text, newId);
       if (results.length === 0) return nothing;
-      return { ok: true, data: { ...current.data, results: [...current.data.results, ...results] }, added: results.length };
+      return { ok: true, data: { ...current.data, results: [...current.data.results, ...results] }, added: results.length, replaced: false };
     }
     case 'billing': {
       const current = readSpecialData('billing', data);
@@ -299,6 +316,7 @@ export const forwardToSpecialComponent = (section: SpecialComponentSection, text
           procedures: [...current.data.procedures, ...procedures],
         },
         added,
+        replaced: found.emLevel !== null && current.data.emLevel !== '' && found.emLevel !== current.data.emLevel,
       };
     }
     case 'reminders': {
@@ -306,13 +324,14 @@ export const forwardToSpecialComponent = (section: SpecialComponentSection, text
       if (!current.ok) return { ok: false, message: forwardProblems.unreadable(section) };
       const items = parseReminders(text, newId);
       if (items.length === 0) return nothing;
-      return { ok: true, data: { ...current.data, items: [...current.data.items, ...items] }, added: items.length };
+      return { ok: true, data: { ...current.data, items: [...current.data.items, ...items] }, added: items.length, replaced: false };
     }
     case 'attending': {
       const current = readSpecialData('attending', data);
       if (!current.ok) return { ok: false, message: forwardProblems.unreadable(section) };
-      if (!text.trim()) return nothing;
-      return { ok: true, data: { ...current.data, statement: text.trim() }, added: 1 };
+      const statement = text.trim();
+      if (!statement) return nothing;
+      return { ok: true, data: { ...current.data, statement }, added: 1, replaced: current.data.statement.trim() !== '' && current.data.statement !== statement };
     }
   }
 };

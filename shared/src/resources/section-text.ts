@@ -42,3 +42,23 @@ export const sectionPlainText = (deltaString: string): string => {
     .filter((line) => line.length > 0)
     .join('\n');
 };
+
+/** BlockNote's serialized document: a non-empty array of blocks, each an object with a string `type`. */
+const isBlockList = (value: unknown): value is unknown[] =>
+  Array.isArray(value) && value.length > 0 && value.every((block) => typeof block === 'object' && block !== null && !Array.isArray(block) && typeof (block as { type?: unknown }).type === 'string');
+
+/**
+ * A stored text as a plain input edits it: BlockNote block JSON becomes its text, one line per block; anything else
+ * is shown exactly as stored. Unlike `sectionPlainText`, which reads JSON strings and drops other JSON, so typing
+ * '"stable"', '[1]' or ' leading space' into an input shows just that.
+ */
+export const editablePlainText = (stored: string): string => {
+  if (!stored.trimStart().startsWith('[')) return stored;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return stored;
+  }
+  return isBlockList(parsed) ? blockLines(parsed).filter((line) => line.length > 0).join('\n') : stored;
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_SHORT_TEXT } from '../limits';
-import { UserDocumentPatch, UserFields, defaultUserFields } from './user-document';
+import { UserDocument, UserDocumentPatch, UserFields, defaultUserFields } from './user-document';
 
 describe('UserDocumentPatch', () => {
   it('accepts a version with any subset of fields', () => {
@@ -18,9 +18,33 @@ describe('UserDocumentPatch', () => {
     ['an unknown sort', { version: 1, panelSortSelection: 'age' }],
     ['an unknown resource type in a home list', { version: 1, homeLists: [{ name: 'A', items: [{ name: 'n', id: '1', type: 'pdf', link: '' }] }] }],
     ['a 1 MB template', { version: 1, templates: { big: 'x'.repeat(1_000_000) } }],
+    ['a patient tag twice', { version: 1, patientTags: ['cardiology', 'icu', 'cardiology'] }],
+    ['two note templates with one name', { version: 1, noteTemplate: [{ label: 'ICU', value: ['labs'] }, { label: 'ICU', value: ['vitals'] }] }],
   ])('refuses %s', (_what, body) => {
     expect(UserDocumentPatch.safeParse(body).success).toBe(false);
   });
+});
+
+describe('UserDocument (reading what is stored)', () => {
+  it('reads a document stored with repeated patient tags and note template names (the UI shows each once)', () => {
+    const stored = {
+      ...defaultUserFields(),
+      patientTags: ['icu', 'icu'],
+      noteTemplate: [
+        { label: 'ICU', value: ['labs'] },
+        { label: 'ICU', value: ['vitals'] },
+      ],
+      userId: 'u-1',
+      email: 'a@example.com',
+      version: 4,
+      createdAt: '2026-11-01T10:00:00.000Z',
+      updatedAt: '2026-11-01T10:00:00.000Z',
+    };
+    expect(UserDocument.parse(stored)).toEqual(stored);
+  });
+
+  it('accepts a change with distinct tags and template names', () =>
+    expect(UserDocumentPatch.safeParse({ version: 1, patientTags: ['icu', 'ICU step-down'], noteTemplate: [{ label: 'ICU', value: ['labs'] }] }).success).toBe(true));
 });
 
 describe('defaultUserFields', () => {

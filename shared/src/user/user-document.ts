@@ -1,6 +1,7 @@
 // The user document (spec section 3): one per user, holding settings and the user's own lists.
 import { z } from 'zod';
 import { MAX_LIST_ITEMS, MAX_RICH_TEXT, MAX_SHORT_TEXT } from '../limits';
+import { firstRepeat } from '../sync/list-items';
 
 const shortText = z.string().max(MAX_SHORT_TEXT);
 const richText = z.string().max(MAX_RICH_TEXT);
@@ -26,7 +27,7 @@ export const HomeList = z.strictObject({
 });
 export type HomeList = z.infer<typeof HomeList>;
 
-export const Prompt = z.strictObject({
+const Prompt = z.strictObject({
   id: shortText.min(1),
   name: shortText,
   deltaText: richText,
@@ -67,10 +68,21 @@ export const UserDocument = UserFields.extend({
 });
 export type UserDocument = z.infer<typeof UserDocument>;
 
-/** A change to the user document: the version it was based on, plus any subset of the fields. */
-export const UserDocumentPatch = UserFields.partial().extend({
-  version: z.number().int().nonnegative(),
-});
+/**
+ * A change to the user document: the version it was based on, plus any subset of the fields. A list shown as a dropdown
+ * may not repeat an entry. Only writes are refused: a document stored with a repeat stays readable (the UI shows each
+ * entry once).
+ */
+export const UserDocumentPatch = UserFields.partial()
+  .extend({
+    version: z.number().int().nonnegative(),
+  })
+  .superRefine(({ patientTags, noteTemplate }, context) => {
+    const tag = firstRepeat(patientTags ?? [], (name) => name);
+    if (tag !== undefined) context.addIssue({ code: 'custom', path: ['patientTags'], message: `The patient tag '${tag}' is listed twice.` });
+    const label = firstRepeat(noteTemplate ?? [], (template) => template.label);
+    if (label !== undefined) context.addIssue({ code: 'custom', path: ['noteTemplate'], message: `Two note templates are named '${label}'.` });
+  });
 export type UserDocumentPatch = z.infer<typeof UserDocumentPatch>;
 
 export const defaultUserFields = (): UserFields => ({

@@ -51,6 +51,7 @@ export function renderPatientPart(part: ReactNode, patient: Patient = patientRec
       change: (fields) => setDraft((current) => ({ ...current, ...fields })),
       changeSection: (section, value) => setDraft((current) => ({ ...current, fields: { ...current.fields, [section]: value } })),
       flush: async () => undefined,
+      discard: () => undefined,
     };
     return <PatientEditingContext value={editing}>{part}</PatientEditingContext>;
   }

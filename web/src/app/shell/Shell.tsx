@@ -6,10 +6,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useMatches } from 'react-router';
 import { searchKeys } from '../../features/home/queries';
-import { patientKeys } from '../../features/panel/queries';
+import { patientChangedElsewhere } from '../../features/patient/queries';
 import { resourceKeys } from '../../features/resources/queries';
 import { sessionKeys } from '../../features/sessions/queries';
-import { useSignOut } from '../../platform/auth/use-sign-out';
+import { UnsavedDraftsDialog } from '../../platform/auth/UnsavedDraftsDialog';
+import { SignOutContext, useSignOutFlow } from '../../platform/auth/use-sign-out';
 import { useDailyBackup } from '../../platform/daily-backup';
 import { usePlatform } from '../../platform/platform-context';
 import { useRealtime } from '../../platform/realtime/use-realtime';
@@ -27,7 +28,7 @@ const CreateResourceDialog = lazy(async () => ({
 export function Shell() {
   const queryClient = useQueryClient();
   const { session } = usePlatform();
-  const signOut = useSignOut();
+  const { signOut, question: unsavedDrafts } = useSignOutFlow();
   const [dialog, setDialog] = useState<ShellDialog>();
   const hideTopBar = useMatches().some((match) => isRouteHandle(match.handle) && match.handle.hideTopBar === true);
   const me = useMe();
@@ -41,8 +42,8 @@ export function Shell() {
         void queryClient.invalidateQueries({ queryKey: resourceKeys.all });
         void queryClient.invalidateQueries({ queryKey: searchKeys.all });
       }
-      // The panel and an open patient refetch when a patient was written or deleted elsewhere.
-      if (event.type === 'patient.updated') void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+      // The panel refetches when a patient was written or deleted elsewhere; an open patient only when its copy is older.
+      if (event.type === 'patient.updated') patientChangedElsewhere(queryClient, event);
       if (event.type === 'session.ended') {
         // This browser's session was signed out elsewhere (the Sessions page of another device, terminate-all).
         if (event.sessionId === session.id()) void session.end();
@@ -63,8 +64,11 @@ export function Shell() {
         </div>
       )}
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
-        <Outlet />
+        <SignOutContext value={signOut}>
+          <Outlet />
+        </SignOutContext>
       </Box>
+      <UnsavedDraftsDialog question={unsavedDrafts} />
       {dialog === 'new-resource' && (
         <Suspense>
           <CreateResourceDialog opened onClose={() => setDialog(undefined)} />

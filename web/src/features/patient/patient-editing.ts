@@ -16,6 +16,8 @@ export interface PatientEditing {
   changeSection: (section: PatientSection, value: FieldValue) => void;
   /** Saves now instead of waiting (a destructive or one-off action the user expects to stick at once). */
   flush: () => Promise<void>;
+  /** Drops the unsaved edits and their copy kept on this device, and stops saving (the patient was deleted). */
+  discard: () => void;
 }
 
 export const PatientEditingContext = createContext<PatientEditing | null>(null);

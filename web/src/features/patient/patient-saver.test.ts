@@ -1,7 +1,7 @@
 import { PATIENT_AUTOSAVE_MS, type FieldValue, type Patient, type PatientPatch, type Task } from '@chartside/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../platform/api/api-error';
-import { createPatientSaver, mergeSectionParts, mergeTagSets, patientDraftOf, patientFieldsOf, patientPatchBody, type PatientSaverDeps } from './patient-saver';
+import { createPatientSaver, patientDraftOf, patientFieldsOf, patientPatchBody, type PatientSaverDeps } from './patient-saver';
 
 const T0 = '2025-03-01T08:00:00.000Z';
 const text = (line: string): FieldValue => ({ deltaString: JSON.stringify([{ type: 'paragraph', content: line }]), expanded: true });
@@ -85,21 +85,6 @@ describe('the flat patient draft', () => {
   it('sends section changes as `fields` naming only those sections', () => {
     expect(patientPatchBody({ 'section:exam': text('Clear'), room: '5C' }, 7)).toEqual({ version: 7, room: '5C', fields: { exam: text('Clear') } });
     expect(patientPatchBody({ attending: 'Dr Lee' }, 7)).toEqual({ version: 7, attending: 'Dr Lee' });
-  });
-});
-
-describe('field merges', () => {
-  it.each([
-    [['A', 'B'], ['A', 'B', 'C'], ['A', 'B', 'D'], ['A', 'B', 'D', 'C']],
-    [['A', 'B'], ['B'], ['A', 'B', 'D'], ['B', 'D']],
-    [['A'], ['A', 'C'], [], ['C']],
-    [['A', 'B'], ['A', 'B', 'C'], ['A', 'B', 'C'], ['A', 'B', 'C']],
-  ])('tags %j, mine %j, theirs %j merge to %j', (base, mine, theirs, merged) => expect(mergeTagSets(base, mine, theirs)).toEqual({ value: merged }));
-
-  it("keeps one device's typing and the other's collapse of the same section", () => {
-    const base = text('Crackles');
-    expect(mergeSectionParts(base, text('Crackles, improving'), { ...base, expanded: false })).toEqual({ value: { ...text('Crackles, improving'), expanded: false } });
-    expect(mergeSectionParts(base, text('Mine'), text('Theirs'))).toBe('conflict');
   });
 });
 

@@ -1,36 +1,38 @@
 // The autosave of the open patient: the generic record autosave with the patient's saver, its API calls and its query
-// cache, and the editing context every part of the screen uses. A failed save shows the spec's toast and is retried
-// by itself; offline, the edits are kept on this device and saved when the network is back.
-import type { Patient } from '@chartside/shared';
+// cache, and the editing context every part of the screen uses. A failed save shows the spec's toast once per run of
+// failed tries and is retried by itself (a refusal for good shows its own message); offline, the edits are kept on
+// this device and saved when the network is back.
+import { patientSectionKey, type Patient } from '@chartside/shared';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { draftKey } from '../../platform/autosave/draft-store';
+import { deleteDraft, draftKey } from '../../platform/autosave/draft-store';
 import { useRecordAutosave } from '../../platform/autosave/use-record-autosave';
 import { useApi } from '../../platform/platform-context';
 import { useMe } from '../../platform/user-document';
 import type { PatientEditing } from './patient-editing';
-import { createPatientSaver, patientFieldsOf, sectionKey, type PatientDraft } from './patient-saver';
+import { createPatientSaver, patientFieldsOf, type PatientDraft } from './patient-saver';
 import { getPatient, patchPatient, storePatient } from './queries';
 
 /** Spec: 'Save Error: Failed to save changes. Please try again.' (error, 5 s). */
-export const SAVE_ERROR_TITLE = 'Save Error';
-export const SAVE_ERROR_MESSAGE = 'Failed to save changes. Please try again.';
+const SAVE_ERROR_TITLE = 'Save Error';
+const SAVE_ERROR_MESSAGE = 'Failed to save changes. Please try again.';
 const SAVE_ERROR_MS = 5_000;
 
 export function usePatientAutosave(patient: Patient) {
   const api = useApi();
   const queryClient = useQueryClient();
   const userId = useMe().data?.userId;
+  const keptDraftKey = userId === undefined ? undefined : draftKey(userId, 'patient', patient.id);
   const autosave = useRecordAutosave({
     record: patient,
-    draftKey: userId === undefined ? undefined : draftKey(userId, 'patient', patient.id),
+    draftKey: keptDraftKey,
     createSaver: () =>
       createPatientSaver({
         initial: patient,
         patch: (body, settings) => patchPatient(api, patient.id, body, settings),
         fetchLatest: (settings) => getPatient(api, patient.id, settings),
-        onServerCopy: (copy) => storePatient(queryClient, copy),
+        onServerCopy: (copy, changed) => storePatient(queryClient, copy, { tagsChanged: 'tags' in changed }),
       }),
   });
   const { saver, draft, base } = autosave;
@@ -38,9 +40,10 @@ export function usePatientAutosave(patient: Patient) {
   useEffect(() => {
     let status = saver.getState().status;
     return saver.subscribe(() => {
-      const next = saver.getState().status;
-      if (next === 'error' && status !== 'error') {
-        notifications.show({ color: 'red', title: SAVE_ERROR_TITLE, message: SAVE_ERROR_MESSAGE, autoClose: SAVE_ERROR_MS });
+      const { status: next, failure, error } = saver.getState();
+      // Once per run of failed tries (a save that lands or a new edit starts a new run), not on every retry.
+      if (next === 'error' && status !== 'error' && failure?.attempts === 1) {
+        notifications.show({ color: 'red', title: SAVE_ERROR_TITLE, message: failure.retrying ? SAVE_ERROR_MESSAGE : error, autoClose: SAVE_ERROR_MS });
       }
       status = next;
     });
@@ -52,10 +55,14 @@ export function usePatientAutosave(patient: Patient) {
       patient: base,
       draft: fields,
       change: (changes) => saver.change(changes),
-      changeSection: (section, value) => saver.change({ [sectionKey(section)]: value } as Partial<PatientDraft>),
+      changeSection: (section, value) => saver.change({ [patientSectionKey(section)]: value } as Partial<PatientDraft>),
       flush: () => saver.flush(),
+      discard: () => {
+        saver.discard();
+        if (keptDraftKey) void deleteDraft(keptDraftKey);
+      },
     }),
-    [base, fields, saver],
+    [base, fields, saver, keptDraftKey],
   );
 
   return { ...autosave, editing };

@@ -1,5 +1,6 @@
 import type { Resource, ResourcePatch, TextSection } from '@chartside/shared';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../platform/api/api-error';
 import { resourceFixture } from './resource-fixtures';
 import { createResourceSaver } from './resource-saver';
 
@@ -28,6 +29,27 @@ describe('the resource saver', () => {
     saver.remoteChanged({ ...initial, version: 4, textSections: [section('a', 'Indications'), section('b', 'Dosing (theirs)')] });
     expect(saver.getState().conflict).toBeUndefined();
     expect(patch).toHaveBeenCalledWith({ version: 4, textSections: [section('a', 'Indications (mine)'), section('b', 'Dosing (theirs)')] }, expect.anything());
+  });
+
+  it('retries a failed save by itself, as every record does', async () => {
+    vi.useFakeTimers();
+    try {
+      const initial = resourceFixture();
+      let failuresLeft = 1;
+      const patch = vi.fn(async (body: ResourcePatch): Promise<Resource> => {
+        if (failuresLeft-- > 0) throw new ApiError('internal', 'The service is busy.', 503);
+        return { ...initial, ...body, version: initial.version + 1 };
+      });
+      const saver = createResourceSaver({ initial, patch, fetchLatest: async () => initial, onServerCopy: vi.fn(), delayMs: 10_000 });
+      saver.change({ description: 'Retried' }, { immediate: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(saver.getState()).toMatchObject({ status: 'error', failure: { attempts: 1, retrying: true } });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(patch).toHaveBeenCalledTimes(2);
+      expect(saver.getState()).toMatchObject({ status: 'saved', base: { description: 'Retried' } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('still asks when both devices changed the same section', () => {

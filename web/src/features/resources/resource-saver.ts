@@ -1,5 +1,6 @@
 // The autosave of one open resource: the generic RecordSaver, configured. Its draft is the resource's editable
 // fields; sections and files merge item by item; a blank name is never saved (the form says a name is required).
+// Like every record, a failed save is retried by itself, and waits for the network while the browser is offline.
 import {
   isResourceName,
   RESOURCE_AUTOSAVE_MS,
@@ -8,14 +9,13 @@ import {
   type ResourceFields,
   type ResourcePatch,
 } from '@chartside/shared';
-import { RecordSaver, type FieldConflict as RecordFieldConflict, type RecordSaverDeps, type SaverState as RecordSaverState } from '../../platform/autosave/record-saver';
+import { RecordSaver, type FieldConflict, type RecordSaverDeps } from '../../platform/autosave/record-saver';
 
 export type FieldName = keyof ResourceFields;
-export type FieldConflict = RecordFieldConflict<Resource, ResourceFields>;
-export type SaverState = RecordSaverState<Resource, ResourceFields>;
-export type ResourceSaver = RecordSaver<Resource, ResourceFields, ResourcePatch>;
+export type ResourceConflict = FieldConflict<Resource, ResourceFields>;
+type ResourceSaver = RecordSaver<Resource, ResourceFields, ResourcePatch>;
 
-export type ResourceSaverDeps = Pick<RecordSaverDeps<Resource, ResourceFields, ResourcePatch>, 'initial' | 'patch' | 'fetchLatest' | 'onServerCopy' | 'requestTimeoutMs'> & {
+type ResourceSaverDeps = Pick<RecordSaverDeps<Resource, ResourceFields, ResourcePatch>, 'initial' | 'patch' | 'fetchLatest' | 'onServerCopy' | 'requestTimeoutMs'> & {
   delayMs?: number;
 };
 

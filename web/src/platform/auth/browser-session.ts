@@ -1,6 +1,7 @@
 // This browser's login session (spec sections 3 and 4): its id, kept in localStorage and sent on every API
-// request, and the ways it ends. Ending a session always does the same things: the stored id goes, the data
-// persisted for offline use goes, and Amplify forgets the user's tokens.
+// request, and the ways it ends. Ending a session always does the same things: the stored id goes, the query cache
+// persisted for offline use goes, and Amplify forgets the user's tokens. The unsaved edits kept on this device
+// (draft-store, keyed by user) stay: only the user's own Logout deletes them, after asking (use-sign-out).
 
 export const SESSION_ID_KEY = 'chartside.sessionId';
 
@@ -8,7 +9,7 @@ export interface BrowserSessionDeps {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Amplify's sign-out (local: its tokens are removed from this browser). */
   signOut: () => Promise<void>;
-  /** Removes what the offline cache keeps of the user's data. */
+  /** Removes the query cache persisted for offline use (not the unsaved edits kept on this device). */
   clearPersistedData: () => Promise<void>;
   /** Empties the in-memory query cache, so nothing of the user's is written back to the persisted one. */
   clearQueryCache: () => void;
@@ -25,11 +26,12 @@ export interface BrowserSession {
    * a session id is stored again, `end()` does nothing: answers to requests made meanwhile are not a remote sign-out.
    */
   release(): string | undefined;
-  /** Signs this browser out: the stored id, the persisted data and Amplify's tokens. */
+  /** Signs this browser out: the stored id, the persisted query cache and Amplify's tokens. */
   signOutLocally(): Promise<void>;
   /**
    * The session ended without this tab asking (signed out remotely, expired, or refused by the API): sign out
-   * and reload. Runs once, however many times it is called.
+   * and reload. Runs once, however many times it is called. Unsaved edits kept on this device survive it: nobody
+   * was asked, and they are keyed by user, so only the same user finds them again after signing in.
    */
   end(): Promise<void>;
 }

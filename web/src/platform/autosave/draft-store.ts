@@ -1,7 +1,7 @@
 // Unsaved edits kept on this device, so an edit made offline (or a save that never landed) survives a reload: one
 // IndexedDB entry per open record, keyed by user, record kind and id, holding the saver's StoredDraft. Written when
 // the unsaved changes change (coalesced), at once when the page is hidden, and deleted once nothing is unsaved.
-import { clear, createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
 import type { StoredDraft } from './record-saver';
 
 const DATABASE = 'chartside-drafts';
@@ -11,7 +11,7 @@ let draftsStore: UseStore | undefined;
 const store = (): UseStore => (draftsStore ??= createStore(DATABASE, 'drafts'));
 
 /** How long the draft of a burst of typing waits before it is written. */
-export const DRAFT_WRITE_DELAY_MS = 200;
+const DRAFT_WRITE_DELAY_MS = 200;
 
 export type RecordKind = 'patient' | 'resource';
 
@@ -24,9 +24,26 @@ export async function readDraft<R, D>(key: string): Promise<StoredDraft<R, D> | 
   return get<StoredDraft<R, D>>(key, store());
 }
 
-/** Deletes every kept draft (on sign-out: the next user of this browser must not find the last one's edits). */
-export async function clearDrafts(): Promise<void> {
-  if (hasIndexedDb()) await clear(store());
+/** Bumped by each clear: a writer made before it writes nothing more, so a save finishing late cannot put a draft back. */
+let generation = 0;
+
+const keysOf = async (userId: string): Promise<string[]> => {
+  const prefix = `${userId}/`;
+  return (await keys(store())).filter((key): key is string => typeof key === 'string' && key.startsWith(prefix));
+};
+
+/**
+ * Deletes the drafts of `userId` (on their own sign-out: the next user of this browser must not find their edits).
+ * Drafts another user left behind when their session expired stay for them.
+ */
+export async function clearDrafts(userId: string): Promise<void> {
+  generation += 1;
+  if (hasIndexedDb()) await delMany(await keysOf(userId), store());
+}
+
+/** Deletes the draft kept under `key` (its record was deleted). */
+export async function deleteDraft(key: string): Promise<void> {
+  if (hasIndexedDb()) await del(key, store());
 }
 
 export interface DraftWriter {
@@ -45,11 +62,12 @@ export function createDraftWriter<R, D>(key: string, current: () => StoredDraft<
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
   let writesUnderway = 0;
+  const madeIn = generation;
 
   const write = (): Promise<void> => {
     clearTimeout(timer);
     timer = undefined;
-    if (!hasIndexedDb()) return writing;
+    if (!hasIndexedDb() || madeIn !== generation) return writing;
     const draft = current();
     writesUnderway += 1;
     // One write at a time, in order: the newest state always lands last.
@@ -68,4 +86,9 @@ export function createDraftWriter<R, D>(key: string, current: () => StoredDraft<
     isWritten: () => hasIndexedDb() && timer === undefined && writesUnderway === 0,
     dispose: () => clearTimeout(timer),
   };
+}
+
+/** How many records of `userId` have edits kept on this device: asked before a sign-out deletes them. */
+export async function countStoredDrafts(userId: string): Promise<number> {
+  return hasIndexedDb() ? (await keysOf(userId)).length : 0;
 }

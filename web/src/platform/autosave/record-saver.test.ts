@@ -1,5 +1,5 @@
 import { mergeListById } from '@chartside/shared';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
 import { RecordSaver, type RecordSaverDeps } from './record-saver';
 
@@ -25,12 +25,13 @@ const draftOf = ({ id: _id, version: _version, ...fields }: Note): NoteFields =>
 /** A server that holds each PATCH until the test answers it, checking versions as the real one does (and upper-casing tags). */
 function heldServer(initial: Note) {
   let current = initial;
-  const held: { body: NotePatch; answer: () => void }[] = [];
+  const held: { body: NotePatch; answer: () => void; fail: (error: Error) => void }[] = [];
   const patch = vi.fn(
     (body: NotePatch) =>
       new Promise<Note>((resolve, reject) => {
         held.push({
           body,
+          fail: reject,
           answer: () => {
             if (body.version !== current.version) return reject(new ApiError('version_conflict', 'Changed elsewhere.', 409));
             const { version: _version, ...changes } = body;
@@ -60,8 +61,19 @@ const saverFor = (server: ReturnType<typeof heldServer>, initial: Note, deps: Pa
     onServerCopy: vi.fn(),
     mergers: { items: mergeListById<Item, 'id'>('id') },
     delayMs: 10_000,
+    // No retry timers left behind by the tests that do not look at retries.
+    retryDelaysMs: [],
     ...deps,
   });
+
+/** A PATCH that fails `times` times with `status`, then saves. */
+const failingPatch = (initial: Note, status: number, times = Infinity) => {
+  let failuresLeft = times;
+  return vi.fn(async (body: NotePatch): Promise<Note> => {
+    if (failuresLeft-- > 0) throw new ApiError(status === 404 ? 'not_found' : 'internal', `Failed with ${status}.`, status);
+    return { ...initial, ...body, version: initial.version + 1 };
+  });
+};
 
 describe('RecordSaver', () => {
   it('runs one save at a time; a change made during a save is saved after it, on the new version', async () => {
@@ -343,7 +355,157 @@ describe('RecordSaver', () => {
     expect(bigServer.patch).toHaveBeenCalledWith(expect.anything(), { signal: expect.any(AbortSignal) });
   });
 
+  describe('failed saves', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('counts the failed tries of a run; a save that lands or a new edit starts a new run', async () => {
+      vi.useFakeTimers();
+      const initial = note();
+      const patch = failingPatch(initial, 503, 2);
+      const saver = saverFor(heldServer(initial), initial, { patch, retryDelaysMs: [1_000] });
+      saver.change({ title: 'Retried' }, { immediate: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(saver.getState().failure).toEqual({ attempts: 1, retrying: true });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(saver.getState()).toMatchObject({ status: 'error', failure: { attempts: 2, retrying: true } });
+      saver.change({ body: 'A new edit' });
+      expect(saver.getState().failure).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(saver.getState()).toMatchObject({ status: 'saved', failure: undefined });
+    });
+
+    it.each([400, 403, 404, 413, 422])('does not retry a save the server refused for good (%i), and keeps the edit', async (status) => {
+      vi.useFakeTimers();
+      const initial = note();
+      const patch = failingPatch(initial, status);
+      const saver = saverFor(heldServer(initial), initial, { patch, retryDelaysMs: [1_000] });
+      saver.change({ title: 'Refused' }, { immediate: true });
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(patch).toHaveBeenCalledTimes(1);
+      expect(saver.getState()).toMatchObject({ status: 'error', error: `Failed with ${status}.`, failure: { attempts: 1, retrying: false } });
+      expect(saver.storedDraft()).toMatchObject({ changes: { title: 'Refused' } });
+    });
+
+    it.each([408, 429, 500, 503])('retries a save that may go through later (%i)', async (status) => {
+      vi.useFakeTimers();
+      const initial = note();
+      const patch = failingPatch(initial, status, 1);
+      const saver = saverFor(heldServer(initial), initial, { patch, retryDelaysMs: [1_000] });
+      saver.change({ title: 'Retried' }, { immediate: true });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(patch).toHaveBeenCalledTimes(2);
+      expect(saver.getState().status).toBe('saved');
+    });
+
+    it("says what failed in the record's own words when told how", async () => {
+      const initial = note();
+      const saver = saverFor(heldServer(initial), initial, { patch: failingPatch(initial, 404), failureMessage: () => 'Deleted elsewhere.' });
+      saver.change({ title: 'Mine' });
+      await saver.flush();
+      expect(saver.getState()).toMatchObject({ status: 'error', error: 'Deleted elsewhere.' });
+    });
+
+    it('retries by default, and waits for the network while the browser is offline', async () => {
+      vi.useFakeTimers();
+      const initial = note();
+      const patch = failingPatch(initial, 503, 1);
+      const saver = new RecordSaver<Note, NoteFields, NotePatch>({
+        initial,
+        draftOf,
+        patchBody: (changes, version) => ({ version, ...changes }),
+        patch,
+        fetchLatest: async () => initial,
+        onServerCopy: vi.fn(),
+        delayMs: 10_000,
+      });
+      saver.change({ title: 'Retried' }, { immediate: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(saver.getState().failure).toEqual({ attempts: 1, retrying: true });
+      const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      try {
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(saver.getState().status).toBe('offline');
+        expect(patch).toHaveBeenCalledTimes(1);
+      } finally {
+        offline.mockRestore();
+      }
+      await saver.flush();
+      expect(saver.getState().status).toBe('saved');
+    });
+
+    it('after a 409 whose fetched copy is not newer than mine, backs off instead of saving again at once', async () => {
+      vi.useFakeTimers();
+      const initial = note();
+      const patch = vi.fn(async (): Promise<Note> => {
+        throw new ApiError('version_conflict', 'Changed elsewhere.', 409);
+      });
+      const saver = saverFor(heldServer(initial), initial, { patch, fetchLatest: async () => initial, retryDelaysMs: [1_000] });
+      saver.change({ title: 'Mine' }, { immediate: true });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(patch).toHaveBeenCalledTimes(1);
+      expect(saver.getState()).toMatchObject({ status: 'error', failure: { attempts: 1, retrying: true } });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(patch).toHaveBeenCalledTimes(2);
+    });
+
+    it('retries again once resumed after dispose (StrictMode unmounts and mounts the screen again)', async () => {
+      vi.useFakeTimers();
+      const initial = note();
+      const patch = failingPatch(initial, 503, 1);
+      const saver = saverFor(heldServer(initial), initial, { patch, retryDelaysMs: [1_000] });
+      saver.dispose();
+      saver.resume();
+      saver.change({ title: 'Retried' }, { immediate: true });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(patch).toHaveBeenCalledTimes(2);
+      expect(saver.getState().status).toBe('saved');
+    });
+
+    it('reschedules a retry stopped by dispose when resumed', async () => {
+      vi.useFakeTimers();
+      const initial = note();
+      const patch = failingPatch(initial, 503, 1);
+      const saver = saverFor(heldServer(initial), initial, { patch, retryDelaysMs: [1_000] });
+      saver.change({ title: 'Retried' }, { immediate: true });
+      await vi.advanceTimersByTimeAsync(0);
+      saver.dispose();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(patch).toHaveBeenCalledTimes(1);
+      saver.resume();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(patch).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  describe('discard (the record was deleted)', () => {
+    it('drops the unsaved work and saves nothing any more, not even a failure of the save on its way', async () => {
+      const initial = note();
+      const server = heldServer(initial);
+      const saver = saverFor(server, initial);
+      saver.change({ title: 'Mine' }, { immediate: true });
+      saver.discard();
+      expect(saver.hasUnsavedWork()).toBe(false);
+      expect(saver.storedDraft()).toBeUndefined();
+      saver.change({ body: 'After the delete' }, { immediate: true });
+      await saver.flush();
+      server.held[0]!.fail(new ApiError('not_found', 'Gone.', 404));
+      await server.settle();
+      expect(server.patch).toHaveBeenCalledTimes(1);
+      expect(saver.hasUnsavedWork()).toBe(false);
+      expect(saver.getState().status).toBe('idle');
+    });
+  });
+
   describe('unsaved work kept across a reload', () => {
+    it('lays edits made before the restore on top of the kept ones', () => {
+      const initial = note();
+      const server = heldServer(initial);
+      const saver = saverFor(server, initial);
+      saver.change({ title: 'Typed before the restore' });
+      saver.restore({ base: initial, changes: { title: 'Kept title', body: 'Kept body' } });
+      expect(saver.getState().draft).toMatchObject({ title: 'Typed before the restore', body: 'Kept body' });
+    });
+
     it('has no stored draft when nothing is unsaved', () => {
       const saver = saverFor(heldServer(note()), note());
       expect(saver.storedDraft()).toBeUndefined();

@@ -3,7 +3,9 @@
 // with the version they were based on. A 409 means another device saved first: its copy is fetched and merged field
 // by field (mergeFields, with finer per-field mergers). A field both sides changed is never overwritten silently: the
 // user picks 'Keep mine' or 'Use theirs'. A request with no answer in time is a failed save: the edit is kept for a
-// retry. What differs per kind of record (its draft's shape, its patch body, its API calls) comes in as deps.
+// retry, by itself after a backoff (unless the server refused it for good: a 4xx other than 408/409/429); offline it
+// waits for the network. What differs per kind of record (its draft's shape, its patch body, its API calls) comes in
+// as deps.
 import { changedFields, mergeFields, sameValue, type FieldMergers } from '@chartside/shared';
 import { ApiError } from '../api/api-error';
 
@@ -31,6 +33,13 @@ export interface SaverState<R, D> {
   status: SaveStatus;
   error?: string;
   conflict?: FieldConflict<R, D>;
+  /** The failed tries in a row (cleared by a save that lands or a new edit), and whether another try follows by itself. */
+  failure?: SaveFailure;
+}
+
+interface SaveFailure {
+  attempts: number;
+  retrying: boolean;
 }
 
 /** What a saver keeps of unsaved work across a reload: the copy it was based on, the changes, an open conflict. */
@@ -40,7 +49,7 @@ export interface StoredDraft<R, D> {
   conflict?: FieldConflict<R, D>;
 }
 
-export interface RequestSettings {
+interface RequestSettings {
   /** Aborts the request when it has no answer in time. */
   signal: AbortSignal;
   /** Lets the request outlive the page (the save when the page is hidden or closed). */
@@ -63,20 +72,26 @@ export interface RecordSaverDeps<R extends Versioned, D extends object, Body> {
   savable?: (changes: Partial<D>) => Partial<D>;
   /** Fields set along with every real change (a patient's lastAccessed). */
   stamp?: () => Partial<D>;
-  /** Whether the browser is offline: a failed save then waits calmly for the network instead of reporting an error. */
+  /** Whether the browser is offline (default: navigator.onLine): a failed save then waits calmly for the network. */
   isOffline?: () => boolean;
-  /** When given, a failed save is retried by itself after these delays (the last one repeats). */
+  /** A failed save is retried by itself after these delays, the last one repeating (default RETRY_DELAYS_MS). */
   retryDelaysMs?: readonly number[];
+  /** The message of a failure the user should read in the record's own words (a patient deleted elsewhere). */
+  failureMessage?: (error: unknown) => string | undefined;
   delayMs: number;
   requestTimeoutMs?: number;
 }
 
 /** A save or fetch with no answer after this long is treated as failed, so the status never stays 'saving'. */
-export const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+/** After a failed save (online), the next tries come after these delays; the last one repeats. */
+const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000] as const;
+
+const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 /** Browsers refuse a keepalive request whose body passes 64 KiB: a bigger save goes as a plain request. */
 const KEEPALIVE_MAX_BYTES = 60_000;
 
-export const keysOf = <T extends object>(value: T) => Object.keys(value) as (keyof T)[];
+const keysOf = <T extends object>(value: T) => Object.keys(value) as (keyof T)[];
 
 const pick = <T extends object>(value: T, keys: (keyof T)[]): Partial<T> => {
   const picked: Partial<T> = {};
@@ -90,6 +105,9 @@ const messageOf = (error: unknown) => {
   return error instanceof Error ? error.message : 'The changes could not be saved.';
 };
 
+/** A refusal that trying again cannot change (a 4xx other than a timeout, a conflict or too many requests). */
+const isPermanent = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 409, 429].includes(error.status);
+
 export class RecordSaver<R extends Versioned, D extends object, Body = unknown> {
   private state: SaverState<R, D>;
   private readonly listeners = new Set<() => void>();
@@ -97,6 +115,7 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
   private disposed = false;
+  private discarded = false;
   private inFlight: Promise<void> | undefined;
   private saveAgain = false;
   /** A newer copy that arrived while a save was on its way: merged once the save is done. */
@@ -122,8 +141,10 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
   /** Edits the draft; saves after the autosave delay, or at once when asked. Setting the values it already has does nothing. */
   change(fields: Partial<D>, { immediate = false }: { immediate?: boolean } = {}): void {
     const draft = this.state.draft;
-    if (keysOf(fields).every((key) => sameValue(draft[key], fields[key]))) return;
-    this.update({ draft: { ...draft, ...fields, ...this.deps.stamp?.() }, status: this.state.conflict ? 'conflict' : 'pending' });
+    if (this.discarded || keysOf(fields).every((key) => sameValue(draft[key], fields[key]))) return;
+    // A new edit starts a new run of tries.
+    this.failures = 0;
+    this.update({ draft: { ...draft, ...fields, ...this.deps.stamp?.() }, status: this.state.conflict ? 'conflict' : 'pending', failure: undefined });
     if (immediate) void this.flush();
     else {
       clearTimeout(this.timer);
@@ -146,12 +167,14 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
 
   /**
    * Starts again from unsaved work kept across a reload: its base with its changes (and its open conflict); a newer
-   * server copy than its base is then merged in as any remote copy is.
+   * server copy than its base is then merged in as any remote copy is. Edits made here before the restore lie on top
+   * of the kept ones.
    */
   restore(stored: StoredDraft<R, D>): void {
     const current = this.state.base;
+    const typedHere = changedFields(this.deps.draftOf(current), this.state.draft);
     const { base, changes, conflict } = stored;
-    this.update({ base, draft: { ...this.deps.draftOf(base), ...changes }, conflict, status: conflict ? 'conflict' : 'pending' });
+    this.update({ base, draft: { ...this.deps.draftOf(base), ...changes, ...typedHere }, conflict, status: conflict ? 'conflict' : 'pending' });
     if (current.version > base.version) this.merge(current);
     else void this.flush();
   }
@@ -163,7 +186,7 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
   flush({ keepalive = false }: { keepalive?: boolean } = {}): Promise<void> {
     clearTimeout(this.timer);
     clearTimeout(this.retryTimer);
-    if (this.state.conflict) return Promise.resolve();
+    if (this.state.conflict || this.discarded) return Promise.resolve();
     if (this.inFlight) {
       this.saveAgain = true;
       return this.inFlight;
@@ -191,9 +214,26 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     clearTimeout(this.retryTimer);
   }
 
+  /** Undoes dispose() (the screen is back: React's StrictMode unmounts and mounts it again); a pending retry is rescheduled. */
+  resume(): void {
+    if (!this.disposed) return;
+    this.disposed = false;
+    const { status, failure } = this.state;
+    if (status === 'pending') this.timer = setTimeout(() => void this.flush(), this.deps.delayMs);
+    if (status === 'error' && failure?.retrying) this.scheduleRetry();
+  }
+
+  /** Drops the unsaved work for good (the record was deleted): no save goes out any more, nothing is left to guard. */
+  discard(): void {
+    this.dispose();
+    this.discarded = true;
+    this.saveAgain = false;
+    this.update({ draft: this.deps.draftOf(this.state.base), conflict: undefined, status: 'idle', error: undefined, failure: undefined });
+  }
+
   /** A copy of the record from the server (a refetch, a push). Older or equal versions are ignored. */
   remoteChanged(theirs: R): void {
-    if (theirs.version <= this.state.base.version) return;
+    if (this.discarded || theirs.version <= this.state.base.version) return;
     if (this.inFlight) this.remoteDuringSave = theirs;
     else this.merge(theirs);
   }
@@ -218,11 +258,11 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
   private async run(keepalive: boolean): Promise<void> {
     const changes = this.unsavedChanges();
     if (keysOf(changes).length === 0) {
-      if (['pending', 'error', 'offline'].includes(this.state.status)) this.update({ status: 'saved', error: undefined });
+      if (['pending', 'error', 'offline'].includes(this.state.status)) this.update({ status: 'saved', error: undefined, failure: undefined });
       return;
     }
     // Known offline: no request that cannot go out (nor a keepalive one as the page is unloaded); 'online' flushes.
-    if (this.deps.isOffline?.()) {
+    if ((this.deps.isOffline ?? browserOffline)()) {
       this.update({ status: 'offline', error: undefined });
       return;
     }
@@ -234,22 +274,32 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
       this.failures = 0;
       this.accept(saved, changes);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'version_conflict') return this.recoverFromConflict();
+      if (this.discarded) return;
+      if (error instanceof ApiError && error.code === 'version_conflict') return this.recoverFromConflict(error);
       this.failed(error);
     }
   }
 
-  /** A failed save keeps the edit. Offline it waits for the network; otherwise it is retried after a backoff when configured. */
+  /**
+   * A failed save keeps the edit. Offline it waits for the network; otherwise it is retried after a backoff, unless
+   * the server refused it for good (retrying would fail the same way: the user reads why, the draft stays).
+   */
   private failed(error: unknown): void {
-    if (this.deps.isOffline?.()) {
-      this.update({ status: 'offline', error: undefined });
+    if ((this.deps.isOffline ?? browserOffline)()) {
+      this.update({ status: 'offline', error: undefined, failure: undefined });
       return;
     }
-    this.update({ status: 'error', error: messageOf(error) });
-    const delays = this.deps.retryDelaysMs;
-    if (!delays || delays.length === 0 || this.disposed) return;
-    const delay = delays[Math.min(this.failures, delays.length - 1)];
     this.failures += 1;
+    const delays = this.deps.retryDelaysMs ?? RETRY_DELAYS_MS;
+    const retrying = !isPermanent(error) && delays.length > 0;
+    this.update({ status: 'error', error: this.deps.failureMessage?.(error) ?? messageOf(error), failure: { attempts: this.failures, retrying } });
+    if (retrying) this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.disposed) return;
+    const delays = this.deps.retryDelaysMs ?? RETRY_DELAYS_MS;
+    const delay = delays[Math.min(this.failures - 1, delays.length - 1)];
     clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => void this.flush(), delay);
   }
@@ -259,14 +309,16 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     const draft: D = { ...this.state.draft };
     const savedDraft = this.deps.draftOf(saved);
     for (const key of keysOf(sent)) if (sameValue(draft[key], sent[key])) Object.assign(draft, pick(savedDraft, [key]));
-    this.update({ base: saved, draft });
+    this.update({ base: saved, draft, failure: undefined });
     this.update({ status: keysOf(this.unsavedChanges()).length > 0 ? 'pending' : 'saved' });
     this.deps.onServerCopy(saved, sent);
   }
 
-  private async recoverFromConflict(): Promise<void> {
+  private async recoverFromConflict(conflict: ApiError): Promise<void> {
     try {
       const latest = await this.deps.fetchLatest(this.settings());
+      // Not newer than my base (a stale read): saving again at once would loop; it is a failed save, tried again later.
+      if (latest.version <= this.state.base.version) return this.failed(conflict);
       this.deps.onServerCopy(latest, {});
       this.merge(latest);
     } catch (error) {

@@ -24,9 +24,8 @@ function useKeptDraft<R extends Versioned, D extends object, Body>(saver: Record
     if (!key) return;
     let cancelled = false;
     let unsubscribe: (() => void) | undefined;
-    void readDraft<R, D>(key)
-      .catch((error: unknown) => console.error('The edits kept on this device could not be read', error))
-      .then((stored) => {
+    void readDraft<R, D>(key).then(
+      (stored) => {
         if (cancelled) return;
         // Written only after the restore: before it, the empty draft would delete the kept one.
         const writer = createDraftWriter<R, D>(key, () => saver.storedDraft());
@@ -34,7 +33,13 @@ function useKeptDraft<R extends Versioned, D extends object, Body>(saver: Record
         unsubscribe = saver.subscribe(writer.schedule);
         if (stored) saver.restore(stored);
         setRestoredKey(key);
-      });
+      },
+      (error: unknown) => {
+        // What is kept there is unknown: no writer for this key, so it is neither overwritten nor deleted.
+        console.warn('The edits kept on this device could not be read; this screen will not keep its edits there', error);
+        if (!cancelled) setRestoredKey(key);
+      },
+    );
     const flushWriter = () => void writerRef.current?.flush();
     const flushWhenHidden = () => {
       if (document.visibilityState === 'hidden') flushWriter();
@@ -64,12 +69,17 @@ export function useRecordAutosave<R extends Versioned, D extends object, Body>({
   const unsavedWork = saver.hasUnsavedWork();
   const writerRef = useRef<DraftWriter | undefined>(undefined);
   const restoredKey = useKeptDraft(saver, draftKey, writerRef);
-  /** False while a kept draft is being read: the screen waits, so an editor does not open on text about to change. */
-  const ready = draftKey === undefined || restoredKey === draftKey;
+  /**
+   * False until the kept draft of the known user is read: the screen waits (also while the user is not known yet), so
+   * an editor does not open on text about to change.
+   */
+  const ready = draftKey !== undefined && restoredKey === draftKey;
 
   useEffect(() => saver.remoteChanged(record), [saver, record]);
 
   useEffect(() => {
+    // Paired with dispose() below: StrictMode unmounts and mounts the screen again, and its retries must still run.
+    saver.resume();
     // The page may be going away: keepalive lets the save outlive it.
     const flushAsPageGoes = () => void saver.flush({ keepalive: true });
     // Edits made offline (or a save that failed for want of a network) go out when the network is back.

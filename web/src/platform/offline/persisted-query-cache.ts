@@ -4,7 +4,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
 import { createStore } from 'idb-keyval';
-import { clearDrafts } from '../autosave/draft-store';
 import { APP_VERSION } from '../pwa/app-version';
 import { createIdbPersister, type IdbPersister } from './idb-persister';
 
@@ -62,10 +61,14 @@ export async function resumeAfterRestore(queryClient: QueryClient): Promise<void
 }
 
 /**
- * Deletes the persisted cache and the unsaved edits kept on this device (call it on sign-out, after
- * `queryClient.clear()`): the next user of this browser must not see the last one's patients. The app also calls it
- * when Amplify reports a sign-out.
+ * Deletes the persisted query cache (call it on sign-out, after `queryClient.clear()`): the next user of this browser
+ * must not see the last one's patients. The app also calls it when Amplify reports a sign-out.
+ *
+ * The unsaved edits kept on this device (draft-store) are NOT deleted here. They are keyed by user id, so the next
+ * user of this browser never loads them, and a session that ends without the user asking (expired, signed out
+ * remotely) must not silently throw away what was typed offline: they are restored when the same user signs in
+ * again. Only the user's own Logout deletes them, after asking (use-sign-out).
  */
 export async function clearPersistedData(): Promise<void> {
-  await Promise.all([getAppPersister()?.removeClient(), clearDrafts()]);
+  await getAppPersister()?.removeClient();
 }

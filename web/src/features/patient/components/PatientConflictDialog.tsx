@@ -30,7 +30,7 @@ export const conflictLabel = (key: PatientDraftKey): string => {
 };
 
 /** A readable form of one draft key's value. */
-export const conflictValue = (key: PatientDraftKey, draft: Partial<PatientDraft>): string => {
+const conflictValue = (key: PatientDraftKey, draft: Partial<PatientDraft>): string => {
   const section = sectionOfKey(key);
   if (section) return fieldText(section, draft[key] as FieldValue | undefined) || EMPTY;
   switch (key) {

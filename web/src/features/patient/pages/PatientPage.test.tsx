@@ -6,10 +6,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDrafts, createDraftWriter, draftKey, readDraft } from '../../../platform/autosave/draft-store';
 import { apiError, type FakeApi } from '../../../test/fake-api';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
-import { storeSessionId } from '../../../test/fixtures';
+import { storeSessionId, userDocument } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { installSignedInBrowser } from '../../../test/signed-in-browser';
-import { patientDraftOf, type PatientDraft } from '../patient-saver';
+import { patientKeys } from '../../panel/queries';
+import { PATIENT_DELETED_MESSAGE, patientDraftOf, type PatientDraft } from '../patient-saver';
 import { MISSING_PATIENT_NOTICE } from './PatientPage';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
@@ -68,8 +69,11 @@ beforeEach(() => {
 
 afterEach(async () => {
   FakeWebSocket.instances = [];
-  await clearDrafts();
+  vi.restoreAllMocks();
+  await clearDrafts('user-1');
 });
+
+const keptDraft = () => readDraft<Patient, PatientDraft>(draftKey('user-1', 'patient', 'p-1'));
 
 describe('PatientPage', { timeout: 20_000 }, () => {
   it('shows the loading lock while the patient loads, then the screen', async () => {
@@ -125,5 +129,80 @@ describe('PatientPage', { timeout: 20_000 }, () => {
     const kept = await readDraft<Patient, PatientDraft>(draftKey('user-1', 'patient', 'p-1'));
     expect(kept?.changes).toMatchObject({ room: '5C' });
     expect(patientDraftOf(kept!.base)).toEqual(patientDraftOf(current));
+  });
+
+  it('shows the Save Error toast once per run of failed tries, while the save is retried by itself', async () => {
+    api.on('PATCH', '/patients/p-1', () => apiError(503, 'unavailable', 'The service is busy.'));
+    await keep(current, { room: '5C' });
+    renderApp('/panel/p-1');
+    expect(await screen.findByText('Save Error')).toBeTruthy();
+    // The first retry comes after 2 s; the toast stays 5 s, so a second one would be on screen with it.
+    await waitFor(() => expect(patches()).toHaveLength(2), { timeout: 8_000 });
+    await waitFor(() => expect(screen.getByText('Not saved: The service is busy.')).toBeTruthy());
+    expect(screen.getAllByText('Save Error')).toHaveLength(1);
+  });
+
+  it('says the patient was deleted on another device when its save finds it gone, and keeps the edit', async () => {
+    api.on('PATCH', '/patients/p-1', () => apiError(404, 'patient_not_found', 'No such patient.'));
+    await keep(current, { room: '5C' });
+    renderApp('/panel/p-1');
+    expect(await screen.findByText(`Not saved: ${PATIENT_DELETED_MESSAGE}`)).toBeTruthy();
+    expect(screen.getByText('Save Error')).toBeTruthy();
+    expect(screen.getAllByText(PATIENT_DELETED_MESSAGE, { exact: false }).length).toBeGreaterThanOrEqual(2);
+    expect((await keptDraft())?.changes).toMatchObject({ room: '5C' });
+  });
+
+  it('deletes a patient whose save fails: no save first, its kept edits dropped, back to the panel without asking', async () => {
+    // Refused for good: not retried, so the one PATCH is the autosave's, and a save before the delete would be a second.
+    api.on('PATCH', '/patients/p-1', () => apiError(422, 'validation_failed', 'The room is too long.'));
+    api.on('DELETE', '/patients/{id}', () => ({ deleted: 1 }));
+    await keep(current, { room: '5C' });
+    // jsdom has no elementsFromPoint; the rich-text editors' side menus call it on pointer moves.
+    Object.defineProperty(document, 'elementsFromPoint', { configurable: true, writable: true, value: () => [] });
+    const user = userEvent.setup();
+    const { router } = renderApp('/panel/p-1');
+    expect(await screen.findByText('Not saved: The room is too long.')).toBeTruthy();
+    const tries = patches().length;
+    await user.click(screen.getByRole('button', { name: 'Edit name and MRN' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Patient' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Are you sure you want to delete this patient?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Patient' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/panel'));
+    expect(api.calls('DELETE', '/patients/p-1')).toHaveLength(1);
+    expect(patches()).toHaveLength(tries);
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    await waitFor(async () => expect(await keptDraft()).toBeUndefined());
+  });
+
+  it('keeps the loading lock until the user is known and their kept edits are restored, so no editor opens on text about to change', async () => {
+    let answerMe: () => void = () => undefined;
+    const meAnswered = new Promise<void>((resolve) => (answerMe = resolve));
+    api.on('GET', '/me', async () => {
+      await meAnswered;
+      return userDocument();
+    });
+    await keep(current, { room: '5C' });
+    const { queryClient } = renderApp('/panel/p-1');
+    await waitFor(() => expect(queryClient.getQueryData(patientKeys.detail('p-1'))).toBeTruthy());
+    expect(screen.getByRole('status', { name: 'Loading the patient' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit name and MRN' })).toBeNull();
+    act(() => answerMe());
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toMatchObject({ version: 3, room: '5C' });
+  });
+
+  it('neither overwrites nor deletes kept edits it could not read', async () => {
+    await keep(current, { room: '5C' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const read = vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementationOnce(() => {
+      throw new DOMException('The read failed.', 'UnknownError');
+    });
+    const { unmount } = renderApp('/panel/p-1');
+    expect(await screen.findByRole('button', { name: 'Edit name and MRN' })).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('could not be read'), expect.anything());
+    read.mockRestore();
+    unmount();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await keptDraft())?.changes).toMatchObject({ room: '5C' });
   });
 });

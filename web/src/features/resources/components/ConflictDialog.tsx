@@ -3,7 +3,7 @@ import type { ResourceFields } from '@chartside/shared';
 import { ConflictDialog } from '../../../components/ConflictDialog';
 import { resourceTypeStyles } from '../../../components/ResourceTypeIcon';
 import { fieldLabels } from '../field-labels';
-import { fieldsOf, type FieldConflict, type FieldName } from '../resource-saver';
+import { fieldsOf, type FieldName, type ResourceConflict } from '../resource-saver';
 
 /** A readable form of a field's value. */
 const show = (field: FieldName, fields: Partial<ResourceFields>): string => {
@@ -27,7 +27,7 @@ const show = (field: FieldName, fields: Partial<ResourceFields>): string => {
   }
 };
 
-export function ResourceConflictDialog({ conflict, onResolve }: { conflict: FieldConflict | undefined; onResolve: (choice: 'mine' | 'theirs') => void }) {
+export function ResourceConflictDialog({ conflict, onResolve }: { conflict: ResourceConflict | undefined; onResolve: (choice: 'mine' | 'theirs') => void }) {
   const rows = conflict?.fields.map((field) => ({
     key: field,
     label: fieldLabels[field],

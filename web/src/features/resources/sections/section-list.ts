@@ -1,5 +1,5 @@
 // The list operations on a resource's content sections. Each returns a new list; none changes its input.
-import { MAX_SECTIONS, type TextSection } from '@chartside/shared';
+import { MAX_SECTIONS, moveItem, type TextSection } from '@chartside/shared';
 
 export type SectionEnd = 'top' | 'bottom';
 
@@ -20,15 +20,12 @@ export const updateSection = (sections: readonly TextSection[], id: string, chan
 export const removeSection = (sections: readonly TextSection[], id: string): TextSection[] => sections.filter((section) => section.id !== id);
 
 /** Moves the section `activeId` to where `overId` is, as a drop in a sortable list does. */
-export const moveSection = (sections: readonly TextSection[], activeId: string, overId: string): TextSection[] => {
-  const from = sections.findIndex((section) => section.id === activeId);
-  const to = sections.findIndex((section) => section.id === overId);
-  if (from < 0 || to < 0 || from === to) return [...sections];
-  const moved = [...sections];
-  const [section] = moved.splice(from, 1);
-  moved.splice(to, 0, section!);
-  return moved;
-};
+export const moveSection = (sections: readonly TextSection[], activeId: string, overId: string): TextSection[] =>
+  moveItem(
+    sections,
+    sections.findIndex((section) => section.id === activeId),
+    sections.findIndex((section) => section.id === overId),
+  );
 
 interface StoredBlockShape {
   type?: unknown;

@@ -42,7 +42,11 @@ export function SessionsPage() {
   const leave = async (scope: Exclude<Confirming, undefined>) => {
     setLeaving(true);
     try {
-      await signOut(scope);
+      // No record is open on this page: it stays on it while asking about edits kept on this device.
+      await signOut(scope, { stayOnPage: true });
+      // Still here: the user chose to stay signed in.
+      setLeaving(false);
+      setConfirming(undefined);
     } catch (error) {
       setLeaving(false);
       setConfirming(undefined);

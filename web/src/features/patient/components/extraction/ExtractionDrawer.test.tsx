@@ -2,14 +2,14 @@
 // plan text, results are edited, moved and removed, Prepend and Append add them to the assessment's problems, the model
 // modes call POST /extraction and show its message when no model is configured, and a bad assessment structure shows
 // the 'Error Adding Problems' toast.
-import { modelNotConfiguredMessages, type AssessmentData } from '@chartside/shared';
+import { NO_PROBLEMS_FOUND, modelNotConfiguredMessages, type AssessmentData } from '@chartside/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeApi, type FakeApiState } from '../../../../test/fake-api';
 import { patientRecord, renderPatientPart } from '../../../../test/render-patient-part';
 import { installSignedInBrowser } from '../../../../test/signed-in-browser';
-import { ExtractionDrawer, noProblemsFound } from './ExtractionDrawer';
+import { ExtractionDrawer } from './ExtractionDrawer';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
@@ -78,7 +78,7 @@ describe('ExtractionDrawer', { timeout: 20_000 }, () => {
     const { drawer, user } = await openDrawer();
     await user.type(within(drawer).getByRole('textbox', { name: 'Text to extract from' }), 'Feeling better today, ambulating.');
     await user.click(within(drawer).getByRole('button', { name: 'Extract' }));
-    expect(within(drawer).getByText(noProblemsFound)).toBeTruthy();
+    expect(within(drawer).getByText(NO_PROBLEMS_FOUND)).toBeTruthy();
   });
 
   it('edits, removes and prepends the results to the assessment, before the problems already there', async () => {
@@ -157,5 +157,56 @@ describe('ExtractionDrawer', { timeout: 20_000 }, () => {
     await user.click(within(drawer).getByRole('button', { name: 'Extract' }));
     expect(await within(drawer).findByText(modelNotConfiguredMessages[mode])).toBeTruthy();
     expect(api.calls('POST', '/extraction')[0]!.body).toEqual({ text: note, mode });
+  });
+
+  // A model answer that is held until the test releases it.
+  const slowModel = () => {
+    let release: (problems: { problem: string; assessmentAndPlan: string }[]) => void = () => undefined;
+    api.on('POST', '/extraction', () => new Promise((resolve) => (release = (problems) => resolve({ problems }))));
+    return (problems: { problem: string; assessmentAndPlan: string }[]) => act(async () => release(problems));
+  };
+
+  const chooseMode = async (drawer: HTMLElement, user: ReturnType<typeof userEvent.setup>, label: string) => {
+    await user.click(within(drawer).getByRole('combobox', { name: 'Mode' }));
+    await user.click(await screen.findByRole('option', { name: label, hidden: true }));
+  };
+
+  it('sends one model request while one is pending, whatever the shortcut is pressed', async () => {
+    const answer = slowModel();
+    const { drawer, user } = await openDrawer();
+    await chooseMode(drawer, user, 'Enhanced');
+    const input = within(drawer).getByRole('textbox', { name: 'Text to extract from' });
+    fireEvent.change(input, { target: { value: note } });
+    input.focus();
+    await user.keyboard('{Meta>}{Enter}{/Meta}');
+    await user.keyboard('{Meta>}{Enter}{/Meta}');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(api.calls('POST', '/extraction')).toHaveLength(1);
+    await answer([{ problem: 'Sepsis', assessmentAndPlan: '- Cultures' }]);
+    await waitFor(() => expect(problemNames(drawer)).toEqual(['Sepsis']));
+  });
+
+  it('a slow model answer does not overwrite a later Regex run, nor come back after the results were added', async () => {
+    const answer = slowModel();
+    const { drawer, user, draft } = await openDrawer();
+    await chooseMode(drawer, user, 'Enhanced');
+    const input = within(drawer).getByRole('textbox', { name: 'Text to extract from' });
+    fireEvent.change(input, { target: { value: note } });
+    await user.click(within(drawer).getByRole('button', { name: 'Extract' }));
+    await chooseMode(drawer, user, 'Regex');
+    input.focus();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(problemNames(drawer)).toEqual(['Acute on chronic HFrEF exacerbation', 'Hypokalemia', 'T2DM']);
+    await answer([{ problem: 'Sepsis', assessmentAndPlan: '- Cultures' }]);
+    expect(problemNames(drawer)).toEqual(['Acute on chronic HFrEF exacerbation', 'Hypokalemia', 'T2DM']);
+
+    // Enhanced again, and the results already listed are appended before its answer lands.
+    const late = slowModel();
+    await chooseMode(drawer, user, 'Enhanced');
+    await user.click(within(drawer).getByRole('button', { name: 'Extract' }));
+    await user.click(within(drawer).getByRole('button', { name: 'Append' }));
+    await late([{ problem: 'Sepsis', assessmentAndPlan: '- Cultures' }]);
+    expect(problemNames(drawer)).toEqual([]);
+    expect(assessmentProblems(draft).map((p) => p.problem)).toEqual(['CKD stage 3', 'Acute on chronic HFrEF exacerbation', 'Hypokalemia', 'T2DM']);
   });
 });

@@ -5,9 +5,11 @@
 // of the assessment's problem list.
 import {
   DEFAULT_EXTRACTION_MODE,
+  NO_PROBLEMS_FOUND,
   addProblems,
   extractProblems,
   extractionContract,
+  moveItem,
   toAssessmentProblem,
   type AddProblemsMode,
   type ExtractedProblem,
@@ -18,8 +20,9 @@ import { ActionIcon, Alert, Button, Drawer, Group, Select, Stack, Text, TextInpu
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { IconTrash } from '../../../../components/icons';
+import { createClientId } from '../../../../platform/client-id';
 import { useApi } from '../../../../platform/platform-context';
 import { usePatientEditing } from '../../patient-editing';
 import { SortableList } from '../../../../components/SortableList';
@@ -39,14 +42,12 @@ const modeOptions: { value: ExtractionMode; label: string }[] = [
 const ADD_ERROR_MS = 3_000;
 const ADD_PROBLEMS_ERROR_TITLE = 'Error Adding Problems';
 
-export const noProblemsFound = "No problems found. Each problem starts on a line beginning with '#'.";
-
 /** A result row: an extracted problem with a key that survives edits and moves. */
 interface ResultRow extends ExtractedProblem {
   key: string;
 }
 
-const toRows = (problems: readonly ExtractedProblem[]): ResultRow[] => problems.map((problem) => ({ ...problem, key: crypto.randomUUID() }));
+const toRows = (problems: readonly ExtractedProblem[]): ResultRow[] => problems.map((problem) => ({ ...problem, key: createClientId() }));
 
 const rowLabel = (row: ResultRow, index: number) => row.problem.trim() || `Problem ${index + 1}`;
 
@@ -59,14 +60,18 @@ export function ExtractionDrawer({ opened, onClose }: ExtractionDrawerProps) {
   const [rows, setRows] = useState<ResultRow[]>();
   const extractWithModel = useMutation({
     mutationFn: (body: { text: string; mode: ModelExtractionMode }) => api.call(extractionContract.extract, { body }),
-    onSuccess: (result) => setRows(toRows(result.problems)),
   });
+  // Each run gets a number; a model's answer only shows if no later run (a Regex one, say) started meanwhile.
+  const lastRun = useRef(0);
 
   const run = () => {
     if (!text.trim()) return;
+    // One model request at a time: the shortcut still works while the button shows it is busy.
+    if (mode !== 'regex' && extractWithModel.isPending) return;
+    const thisRun = ++lastRun.current;
     extractWithModel.reset();
     if (mode === 'regex') setRows(toRows(extractProblems(text)));
-    else extractWithModel.mutate({ text, mode });
+    else extractWithModel.mutate({ text, mode }, { onSuccess: (result) => thisRun === lastRun.current && setRows(toRows(result.problems)) });
   };
 
   const runOnShortcut = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -78,23 +83,19 @@ export function ExtractionDrawer({ opened, onClose }: ExtractionDrawerProps) {
 
   const editRow = (index: number, edit: Partial<ExtractedProblem>) => setRows((current) => current?.map((row, i) => (i === index ? { ...row, ...edit } : row)));
 
-  const moveRow = (from: number, to: number) =>
-    setRows((current) => {
-      if (!current) return current;
-      const next = [...current];
-      const [moved] = next.splice(from, 1);
-      if (moved) next.splice(to, 0, moved);
-      return next;
-    });
+  const moveRow = (from: number, to: number) => setRows((current) => current && moveItem(current, from, to));
 
   const add = (where: AddProblemsMode) => {
     if (!rows?.length) return;
     try {
-      const problems = rows.map(({ problem, assessmentAndPlan }) => toAssessmentProblem({ problem, assessmentAndPlan }, crypto.randomUUID()));
+      const problems = rows.map(({ problem, assessmentAndPlan }) => toAssessmentProblem({ problem, assessmentAndPlan }, createClientId()));
       const next = addProblems(draft, problems, where);
       // addProblems always leaves an assessment value behind.
       if (next.fields.assessment) changeSection('assessment', next.fields.assessment);
       notifications.show({ message: `Added ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to the assessment.` });
+      // Added: a model answer still on its way is for text already dealt with.
+      lastRun.current++;
+      extractWithModel.reset();
       setRows(undefined);
     } catch (error) {
       notifications.show({ color: 'red', title: ADD_PROBLEMS_ERROR_TITLE, message: error instanceof Error ? error.message : String(error), autoClose: ADD_ERROR_MS });
@@ -125,7 +126,7 @@ export function ExtractionDrawer({ opened, onClose }: ExtractionDrawerProps) {
             {extractWithModel.error.message}
           </Alert>
         )}
-        {rows?.length === 0 && <Text c="dimmed">{noProblemsFound}</Text>}
+        {rows?.length === 0 && <Text c="dimmed">{NO_PROBLEMS_FOUND}</Text>}
 
         {rows && rows.length > 0 && (
           <>

@@ -4,7 +4,7 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '../../../../components/icons';
 import { usePatientEditing } from '../../patient-editing';
-import { useCopyText } from './use-copy-text';
+import { useCopyText } from '../../../../components/use-copy-text';
 
 export function CopyAllButton() {
   const { draft } = usePatientEditing();

@@ -1,4 +1,6 @@
 // 'Delete Patient' in edit mode: asks first (spec), deletes, and returns to the panel. A failure stays in the dialog.
+// Unsaved edits are not saved first (a failing save would hold the delete up): once the patient is gone they are
+// dropped with their copy on this device, so leaving does not ask about them.
 import { Alert, Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,17 +10,12 @@ import { usePatientEditing } from '../../patient-editing';
 import { useDeletePatient } from '../../queries';
 
 export function DeletePatientButton() {
-  const { patient, flush } = usePatientEditing();
+  const { patient, discard } = usePatientEditing();
   const [asking, setAsking] = useState(false);
-  const deletePatient = useDeletePatient();
+  const deletePatient = useDeletePatient({ onDeleted: discard });
   const navigate = useNavigate();
 
-  const confirm = async () => {
-    // Edits still waiting for the autosave go first: nothing is left to save (or to ask about on leaving) once the
-    // patient is gone.
-    await flush();
-    deletePatient.mutate(patient.id, { onSuccess: () => void navigate('/panel', { replace: true }) });
-  };
+  const confirm = () => deletePatient.mutate(patient.id, { onSuccess: () => void navigate('/panel', { replace: true }) });
 
   return (
     <>
@@ -30,7 +27,7 @@ export function DeletePatientButton() {
         title="Are you sure you want to delete this patient?"
         confirmLabel="Delete Patient"
         pending={deletePatient.isPending}
-        onConfirm={() => void confirm()}
+        onConfirm={confirm}
         onCancel={() => {
           deletePatient.reset();
           setAsking(false);

@@ -3,7 +3,7 @@
 import { mrnForDisplay } from '@chartside/shared';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '../../../../components/icons';
-import { useCopyText } from './use-copy-text';
+import { useCopyText } from '../../../../components/use-copy-text';
 
 export function MrnCopyButton({ mrn, cprs }: { mrn: string; cprs: boolean }) {
   const { copied, copy } = useCopyText();

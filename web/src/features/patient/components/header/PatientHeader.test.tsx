@@ -1,5 +1,5 @@
 // The header on the real route /panel/{id}: the FakeApi answers GET /patients/{id} and the user document.
-import type { Patient } from '@chartside/shared';
+import { PatientPatch, type Patient } from '@chartside/shared';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -181,6 +181,22 @@ describe('PatientHeader', { timeout: 20_000 }, () => {
     await openPatient();
     expect(screen.getByRole('button', { name: 'Note Templates' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Content Extraction' })).toBeTruthy();
+  });
+
+  it('shows tags stored twice once, opens the tag dropdown, and saves a new tag without the repeat', async () => {
+    api.state.me = { ...api.state.me, patientTags: ['Icu', 'Team Blue', 'Icu', 'Team Blue'] };
+    stored = patient({ tags: ['Icu', 'Icu'] });
+    const { user } = await openPatient();
+    const tags = screen.getByRole('combobox', { name: 'Tags' });
+    // Mantine refuses a dropdown with repeated options: opening it must list each tag once.
+    await user.click(tags);
+    const options = await screen.findAllByRole('option', { hidden: true });
+    expect(options.map((option) => option.textContent)).toEqual(['Team Blue']);
+    expect(screen.getAllByText('Icu')).toHaveLength(1);
+
+    await user.type(tags, 'Cardiology{Enter}');
+    await waitFor(() => expect(stored.tags).toEqual(['Icu', 'Cardiology']));
+    for (const request of api.calls('PATCH', '/patients/p-okafor')) expect(PatientPatch.safeParse(request.body).success).toBe(true);
   });
 
   it('saves what is typed in the header: the room, the date of birth, a new tag, and the name behind the pencil', async () => {

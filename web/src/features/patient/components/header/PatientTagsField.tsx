@@ -12,8 +12,9 @@ export function PatientTagsField() {
     <TagsInput
       label="Tags"
       placeholder={draft.tags.length ? undefined : 'Add a tag and press Enter'}
-      data={known}
-      value={draft.tags}
+      // Each tag once, though older data may repeat one: Mantine refuses repeated options, and the pills key by tag.
+      data={[...new Set(known)]}
+      value={[...new Set(draft.tags)]}
       onChange={(tags) => change({ tags: addTags([], tags) })}
       splitChars={[',']}
       clearable

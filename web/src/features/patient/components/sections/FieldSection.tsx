@@ -2,7 +2,7 @@
 // (rich text) and, for billing, labs, assessment, reminders and attending, the special component.
 import {
   autoFormat, fieldText, forwardToSpecialComponent, hasSpecialComponent, noUpdatesDeltaString, plainTextDeltaString, sectionPlainText,
-  readSpecialData, sectionTitle, specialComponentNames, type FieldValue, type PatientSection,
+  readSpecialData, sectionTitle, specialComponentNames, specialDataOrStart, type FieldValue, type PatientSection,
 } from '@chartside/shared';
 import { ActionIcon, Collapse, Paper, Switch, Tooltip, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -11,7 +11,7 @@ import { IconCheck, IconChevron, IconCopy, IconEraser, IconForward, IconNoUpdate
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor';
 import { createClientId } from '../../../../platform/client-id';
 import { useEditorKey, usePatientEditing } from '../../patient-editing';
-import { useCopyText } from '../header/use-copy-text';
+import { useCopyText } from '../../../../components/use-copy-text';
 import { SectionIcon } from './section-icons';
 import classes from './sections.module.css';
 import { SpecialComponent } from './special/SpecialComponent';
@@ -21,6 +21,24 @@ export interface FieldSectionProps {
   section: PatientSection;
   value: FieldValue;
 }
+
+/** What an action changed, and so what its Undo may put back: the free text, the special component's data, or both. */
+interface ChangedParts {
+  text: boolean;
+  data: boolean;
+}
+
+const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+// The text compares as plain text: the editor reopened on the action's text may store it re-serialized.
+const sameText = (a: FieldValue, b: FieldValue) => sectionPlainText(a.deltaString) === sectionPlainText(b.deltaString);
+
+/** `current` with the changed parts as they were in `before`; the rest (typed since, collapse, switches) stays. */
+const restoreParts = (current: FieldValue, before: FieldValue, parts: ChangedParts): FieldValue => {
+  const { data: _data, ...rest } = current;
+  const text = parts.text ? before.deltaString : current.deltaString;
+  const data = parts.data ? before.data : current.data;
+  return data === undefined ? { ...rest, deltaString: text } : { ...rest, deltaString: text, data };
+};
 
 function HoverAction({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
@@ -33,7 +51,7 @@ function HoverAction({ label, onClick, children }: { label: string; onClick: () 
 }
 
 export function FieldSection({ section, value }: FieldSectionProps) {
-  const { changeSection } = usePatientEditing();
+  const { changeSection, draft } = usePatientEditing();
   // The value as it is now: actions and an Undo that run seconds after a render must not write an older copy back.
   const latestRef = useRef(value);
   useEffect(() => {
@@ -49,11 +67,29 @@ export function FieldSection({ section, value }: FieldSectionProps) {
     latestRef.current = next;
     changeSection(section, next);
   };
-  /** Replaces what was written, with an Undo that puts the value before back. */
+  /**
+   * Replaces what was written, with an Undo that puts back only what the action changed, and only while that is still
+   * what the action wrote: text typed or data edited since is never reverted.
+   */
   const replaceWithUndo = (change: (current: FieldValue) => FieldValue, notice: string) => {
     const before = latestRef.current;
     write(change);
-    showUndoNotice({ title: `${title}: ${notice}`, message: 'Undo puts the section back as it was.', onUndo: () => write(() => before) });
+    const after = latestRef.current;
+    const parts: ChangedParts = { text: before.deltaString !== after.deltaString, data: !sameData(before.data, after.data) };
+    showUndoNotice({
+      title: `${title}: ${notice}`,
+      message: 'Undo puts back what this changed.',
+      onUndo: () => {
+        const current = latestRef.current;
+        const textChanged = parts.text && !sameText(current, after);
+        if (textChanged || (parts.data && !sameData(current.data, after.data))) {
+          const what = textChanged ? 'text' : special ? specialComponentNames[special] : 'section';
+          notifications.show({ color: 'yellow', title: `${title}: cannot undo`, message: `It cannot be undone because the ${what} changed since.` });
+          return;
+        }
+        write((latest) => restoreParts(latest, before, parts));
+      },
+    });
   };
 
   const expanded = value.expanded ?? true;
@@ -61,6 +97,7 @@ export function FieldSection({ section, value }: FieldSectionProps) {
   // Data that does not read as the component's shape is shown as free text only (and kept as it is).
   const readable = special ? readSpecialData(special, value.data).ok : false;
   const showFreeText = !special || !readable || (value.showFreeText ?? true);
+  const specialData = (data: unknown) => (special ? specialDataOrStart(special, data, draft.attending) : data);
   const hasText = () => sectionPlainText(latestRef.current.deltaString).trim().length > 0;
 
   const actions = {
@@ -76,9 +113,14 @@ export function FieldSection({ section, value }: FieldSectionProps) {
       else write(change);
     },
     forward: (target: NonNullable<typeof special>) => {
-      const result = forwardToSpecialComponent(target, sectionPlainText(latestRef.current.deltaString), latestRef.current.data, createClientId);
+      const result = forwardToSpecialComponent(target, sectionPlainText(latestRef.current.deltaString), specialData(latestRef.current.data), createClientId);
       if (!result.ok) {
         notifications.show({ color: 'yellow', title: `Nothing sent to the ${specialComponentNames[target]}`, message: result.message });
+        return;
+      }
+      // Replacing what the component held (the attestation statement, the E/M level) must be undoable.
+      if (result.replaced) {
+        replaceWithUndo((current) => ({ ...current, data: result.data }), `sent to the ${specialComponentNames[target]}, replacing what was there`);
         return;
       }
       write((current) => ({ ...current, data: result.data }));
@@ -148,7 +190,9 @@ export function FieldSection({ section, value }: FieldSectionProps) {
               />
             </div>
           )}
-          {special && <SpecialComponent section={special} data={value.data} onChange={(update) => write((current) => ({ ...current, data: update(current.data) }))} />}
+          {special && (
+            <SpecialComponent section={special} data={specialData(value.data)} onChange={(update) => write((current) => ({ ...current, data: update(specialData(current.data)) }))} />
+          )}
         </div>
       </Collapse>
     </Paper>

@@ -65,6 +65,7 @@ function Harness({ initial }: { initial: Patient }) {
     change: (fields) => setDraft((current) => ({ ...current, ...fields })),
     changeSection: (section, value) => setDraft((current) => ({ ...current, fields: { ...current.fields, [section]: value } })),
     flush: () => Promise.resolve(),
+    discard: () => undefined,
   };
   return (
     <PatientEditingContext value={editing}>
@@ -260,6 +261,92 @@ describe('PatientSections', { timeout: 30_000 }, () => {
     await user.click(inRegion('Attending').getByRole('button', { name: 'Send to Attestation' }));
     expect((inRegion('Attending').getByRole('textbox', { name: 'Attestation statement' }) as HTMLTextAreaElement).value).toBe('I saw and examined the patient and agree with the plan.');
     expect((inRegion('Attending').getByLabelText('Attesting attending') as HTMLInputElement).value).toBe('Dr. Patel');
+  });
+
+  it('shows what is typed into a problem exactly, and stored block JSON as its text', async () => {
+    const user = userEvent.setup();
+    const problem = { id: 'p1', problem: rich('Sepsis'), assessment: '', plan: '' };
+    await renderSections(patient({ assessment: { deltaString: '', data: { problems: [problem, { ...problem, id: 'p2', problem: '' }] } } }, ['assessment']));
+    const assessment = inRegion('Assessment & Plan');
+    const input = (name: string) => assessment.getByRole('textbox', { name }) as HTMLInputElement;
+    expect(input('Problem 1').value).toBe('Sepsis');
+    // user-event reads '[[' as a typed '['.
+    await user.type(input('Problem 2'), '"stable"');
+    await user.type(input('Assessment of problem 1'), '[[1]');
+    await user.type(input('Plan of problem 1'), ' [[]');
+    await user.type(input('Assessment of problem 2'), '  leading space');
+    expect(input('Problem 2').value).toBe('"stable"');
+    expect(input('Assessment of problem 1').value).toBe('[1]');
+    expect(input('Plan of problem 1').value).toBe(' []');
+    expect(input('Assessment of problem 2').value).toBe('  leading space');
+    const problems = (stored.fields.assessment?.data as { problems: { problem: string; assessment: string; plan: string }[] }).problems;
+    expect(problems.map(({ problem: name, assessment: a, plan: p }) => [name, a, p])).toEqual([
+      [rich('Sepsis'), '[1]', ' []'],
+      ['"stable"', '  leading space', ''],
+    ]);
+  });
+
+  it("offers an Undo when 'Send to Attestation' replaces a statement, and cannot undo once the statement was edited", async () => {
+    const user = userEvent.setup();
+    await renderSections(patient({ attending: { deltaString: rich('Agree with the plan.'), data: { attending: 'Dr. Nguyen', statement: 'Seen and examined.' } } }, ['attending']));
+    const statement = () => inRegion('Attending').getByRole('textbox', { name: 'Attestation statement' }) as HTMLTextAreaElement;
+    const notice = 'Attending: sent to the Attestation, replacing what was there';
+
+    await user.click(inRegion('Attending').getByRole('button', { name: 'Send to Attestation' }));
+    expect(statement().value).toBe('Agree with the plan.');
+    await user.click(await undoOf(notice));
+    expect(statement().value).toBe('Seen and examined.');
+    expect(stored.fields.attending?.data).toEqual({ attending: 'Dr. Nguyen', statement: 'Seen and examined.' });
+    await waitFor(() => expect(screen.queryByText(notice)).toBeNull());
+
+    await user.click(inRegion('Attending').getByRole('button', { name: 'Send to Attestation' }));
+    await user.type(statement(), ' Discussed with family.');
+    await user.click(await undoOf(notice));
+    expect(await screen.findByText('It cannot be undone because the Attestation changed since.')).toBeTruthy();
+    expect(statement().value).toBe('Agree with the plan. Discussed with family.');
+  });
+
+  it("starts the attesting attending as the patient's attending, and keeps it empty once emptied", async () => {
+    const user = userEvent.setup();
+    await renderSections(patient({ attending: { deltaString: '' } }, ['attending']));
+    const attending = () => inRegion('Attending').getByLabelText('Attesting attending') as HTMLInputElement;
+    expect(attending().value).toBe('Dr. Patel');
+    await user.type(inRegion('Attending').getByRole('textbox', { name: 'Attestation statement' }), 'Agree.');
+    expect(stored.fields.attending?.data).toEqual({ attending: 'Dr. Patel', statement: 'Agree.' });
+    await user.clear(attending());
+    await user.tab();
+    expect(attending().value).toBe('');
+    expect(stored.fields.attending?.data).toEqual({ attending: '', statement: 'Agree.' });
+  });
+
+  it('undoes only what an action changed: not a collapse or a problem list edit since, and not text changed since', async () => {
+    const user = userEvent.setup();
+    const problem = { id: 'p1', problem: 'Sepsis', assessment: '', plan: '' };
+    await renderSections(patient({ assessment: { deltaString: rich('#1 Sepsis   ', '', '', '- Cultures'), data: { problems: [problem] } }, exam: { deltaString: rich('Lungs clear') } }, ['assessment', 'exam']));
+    const assessment = inRegion('Assessment & Plan');
+
+    await user.click(assessment.getByRole('button', { name: 'Auto-format' }));
+    expect(plain(stored.fields.assessment)).toBe('#1 Sepsis\n- Cultures');
+    await user.click(assessment.getByRole('button', { name: 'Add problem' }));
+    await user.click(assessment.getByRole('button', { name: 'Assessment & Plan' }));
+    await user.click(await undoOf('Assessment & Plan: formatted'));
+    expect(plain(stored.fields.assessment)).toBe('#1 Sepsis   \n\n\n- Cultures');
+    expect((stored.fields.assessment?.data as { problems: unknown[] }).problems).toHaveLength(2);
+    expect(stored.fields.assessment?.expanded).toBe(false);
+
+    await user.click(inRegion('Exam').getByRole('button', { name: 'No updates/new information' }));
+    await user.click(inRegion('Exam').getByRole('button', { name: 'Clear' }));
+    await user.click(await undoOf('Exam: marked as no updates'));
+    expect(await screen.findByText('It cannot be undone because the text changed since.')).toBeTruthy();
+    expect(stored.fields.exam?.deltaString).toBe('');
+  });
+
+  it('keeps keys of special data it does not know when the component edits it', async () => {
+    const user = userEvent.setup();
+    const labs = { results: [{ id: 'r1', name: 'K', value: '3.1', unit: '', flag: '' }], panel: 'BMP' };
+    await renderSections(patient({ labs: { deltaString: '', data: labs } }, ['labs']));
+    await user.selectOptions(inRegion('Labs').getByRole('combobox', { name: 'Flag of result 1' }), 'L');
+    expect(stored.fields.labs?.data).toEqual({ results: [{ ...labs.results[0], flag: 'L' }], panel: 'BMP' });
   });
 
   it('says when forwarding finds nothing, and shows unreadable stored data as free text only, changing nothing', async () => {

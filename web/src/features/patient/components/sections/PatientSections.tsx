@@ -1,7 +1,7 @@
 // The left column of the patient screen: the patient's visible note sections, in the patient's order. A visible
 // section with nothing stored shows the spec's 'Field Value Error for {field}' with a way to start it, so the
 // clinician is never stuck in front of an error.
-import { fieldValueError, sectionTitle, type PatientSection } from '@chartside/shared';
+import { fieldValueError, sectionTitle, shownSections, type PatientSection } from '@chartside/shared';
 import { Alert, Button, Group, Paper, Text } from '@mantine/core';
 import { usePatientEditing } from '../../patient-editing';
 import { FieldSection } from './FieldSection';
@@ -33,7 +33,8 @@ function MissingSection({ section }: { section: PatientSection }) {
 
 export function PatientSections() {
   const { draft } = usePatientEditing();
-  if (draft.visibleFields.length === 0) {
+  const sections = shownSections(draft.visibleFields);
+  if (sections.length === 0) {
     return (
       <Text c="dimmed" size="sm">
         No note sections are shown. Choose them with Note Templates.
@@ -42,7 +43,7 @@ export function PatientSections() {
   }
   return (
     <div className={classes.list} aria-label="Note sections" role="list">
-      {draft.visibleFields.map((section) => {
+      {sections.map((section) => {
         const value = draft.fields[section];
         return (
           <div role="listitem" key={section}>

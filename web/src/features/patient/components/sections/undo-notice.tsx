@@ -1,5 +1,6 @@
 // A notification with an 'Undo' button, shown after an action that replaces or removes what a clinician wrote
-// (clear, 'No updates/new information', auto-format, removing a problem), so no text is lost silently.
+// (clear, 'No updates/new information', auto-format, a forward that replaces, removing a problem), so no text is lost
+// silently.
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 

@@ -76,6 +76,7 @@ function EditingHarness({ initial }: { initial: Patient }) {
     change: (fields) => setCurrent((before) => ({ ...before, ...fields })),
     changeSection: (section: PatientSection, value: FieldValue) => setCurrent((before) => ({ ...before, fields: { ...before.fields, [section]: value } })),
     flush: () => Promise.resolve(),
+    discard: () => undefined,
   };
   return (
     <PatientEditingContext value={editing}>
@@ -162,6 +163,16 @@ describe('PatientSidebar', { timeout: 20_000 }, () => {
     expect(draft.tasks).toEqual([expect.objectContaining({ text: 'Call pharmacy re: vanc trough', priority: 3, dueDate: null, completed: false })]);
     expect((input as HTMLInputElement).value).toBe('');
     expect(screen.getByRole('checkbox', { name: 'Call pharmacy re: vanc trough' })).toBeTruthy();
+  });
+
+  it('does not add the task on the Enter that ends an input method composition', async () => {
+    const user = renderSidebar(patient());
+    const input = await screen.findByRole('textbox', { name: 'New task' });
+    fireEvent.change(input, { target: { value: '薬剤部に電話' } });
+    fireEvent.keyDown(input, { key: 'Enter', isComposing: true });
+    expect(draft.tasks).toHaveLength(0);
+    await user.type(input, '{Enter}');
+    expect(draft.tasks).toEqual([expect.objectContaining({ text: '薬剤部に電話' })]);
   });
 
   it("'OP' appends the default tasks once", async () => {

@@ -54,7 +54,8 @@ export function TaskList() {
         maxLength={2_000}
         onChange={(event) => setText(event.currentTarget.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') add();
+          // Enter that confirms an input method's composition (Japanese, Chinese, ...) is not the end of the task.
+          if (event.key === 'Enter' && !event.nativeEvent.isComposing) add();
         }}
       />
       {tasks.length === 0 ? (

@@ -1,7 +1,7 @@
 // The Note Templates dialog on a real draft and the FakeApi: template buttons show a template on the patient, the
 // columns edit a selection (search, click, keyboard drag), and templates are added, saved and deleted in the user
 // document with its version.
-import { sectionTitle, type UserDocument } from '@chartside/shared';
+import { UserDocumentPatch, sectionTitle, type UserDocument } from '@chartside/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -154,6 +154,30 @@ describe('NoteTemplatesDialog', { timeout: 20_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add New Template' }));
     await waitFor(() => expect(api.state.me.version).toBe(6));
     expect(api.state.me.noteTemplate.map((t) => t.label)).toEqual(['ICU Rounds', 'Clinic', 'Night', 'Day']);
+  });
+
+  it('shows templates and fields stored twice once each, and saves the templates without the repeat', async () => {
+    api.state.me = { ...api.state.me, noteTemplate: [rounds, clinic, { label: 'Clinic', value: ['hpi'] }, rounds] };
+    const user = userEvent.setup();
+    renderPatientPart(<NoteTemplatesDialog opened onClose={vi.fn()} />, patientRecord({ visibleFields: ['subjective', 'vitals', 'subjective', 'assessment'] }));
+    const dialog = await screen.findByRole('dialog', { name: 'Note Templates' });
+    await within(dialog).findByRole('button', { name: 'ICU Rounds' });
+    const choices = within(within(dialog).getByRole('group', { name: 'Show a template' })).getAllByRole('button');
+    expect(choices.map((button) => button.textContent)).toEqual(['Current View', 'ICU Rounds', 'Clinic']);
+    expect(selectedTitles(dialog)).toEqual([sectionTitle('subjective'), sectionTitle('vitals'), sectionTitle('assessment')]);
+
+    // Mantine refuses a dropdown with repeated options: opening it must list each template once.
+    await user.click(within(dialog).getByRole('combobox', { name: 'Template' }));
+    const options = await screen.findAllByRole('option', { hidden: true });
+    expect(options.map((option) => option.textContent)).toEqual(['ICU Rounds', 'Clinic']);
+    await user.click(options[1]!);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'New Template Name' }), 'Night');
+    await user.click(within(dialog).getByRole('button', { name: 'Add New Template' }));
+    await waitFor(() => expect(api.calls('PATCH', '/me')).toHaveLength(1));
+    const body = api.calls('PATCH', '/me')[0]!.body;
+    expect(UserDocumentPatch.safeParse(body).success).toBe(true);
+    expect(body).toEqual({ version: 1, noteTemplate: [rounds, clinic, { label: 'Night', value: ['cc', 'hpi', 'assessment'] }] });
   });
 
   it('Close calls onClose', async () => {

@@ -6,12 +6,13 @@
 import {
   CURRENT_VIEW_LABEL,
   availableSections,
-  moveSection,
+  moveItem,
   sectionTitle,
   templateChoices,
   templateNameProblem,
   templateSections,
   toggleSection,
+  uniqueTemplates,
   type PatientSection,
 } from '@chartside/shared';
 import { Button, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
@@ -43,9 +44,10 @@ export function NoteTemplatesDialog({ opened, onClose }: NoteTemplatesDialogProp
 
 function NoteTemplatesEditor({ onClose }: { onClose: () => void }) {
   const { draft, change } = usePatientEditing();
-  const templates = useMe().data?.noteTemplate ?? [];
+  // Each label once and each field once, though older data may repeat them: the dropdown and the lists key by them.
+  const templates = uniqueTemplates(useMe().data?.noteTemplate ?? []);
   const saveTemplates = useSaveNoteTemplates();
-  const [selected, setSelected] = useState<PatientSection[]>(draft.visibleFields);
+  const [selected, setSelected] = useState<PatientSection[]>(() => templateSections(draft.visibleFields));
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
@@ -137,7 +139,7 @@ function NoteTemplatesEditor({ onClose }: { onClose: () => void }) {
                 items={selected}
                 idOf={(section) => section}
                 labelOf={(section) => sectionTitle(section)}
-                onMove={(from, to) => setSelected(moveSection(selected, from, to))}
+                onMove={(from, to) => setSelected(moveItem(selected, from, to))}
                 label="Selected Fields"
                 noun="field"
                 renderItem={(section) => (

@@ -1,7 +1,7 @@
 // Saving the user's note templates (the user document's `noteTemplate`). A change is an operation, not a whole list, so
 // when another device changed the templates meanwhile (409) it is applied again to the latest list instead of
 // overwriting it.
-import { addTemplate, deleteTemplate, updateTemplate, type NoteTemplate, type UserDocument } from '@chartside/shared';
+import { addTemplate, deleteTemplate, uniqueTemplates, updateTemplate, type NoteTemplate, type UserDocument } from '@chartside/shared';
 import type { z } from 'zod';
 import { meKeys } from '../../../../platform/user-document';
 import { useUserDocumentChange } from '../../../../platform/user-document-change';
@@ -13,8 +13,12 @@ export type NoteTemplateChange =
   | { kind: 'update'; label: string; sections: string[] }
   | { kind: 'delete'; label: string };
 
-/** The list after a change; a change the latest list refuses (a name taken meanwhile) leaves it as it is. */
-export const applyNoteTemplateChange = (templates: readonly Template[], change: NoteTemplateChange): Template[] => {
+/**
+ * The list after a change; a change the latest list refuses (a name taken meanwhile) leaves it as it is. A label stored
+ * twice by an older write is saved once (the API refuses repeats).
+ */
+const applyNoteTemplateChange = (stored: readonly Template[], change: NoteTemplateChange): Template[] => {
+  const templates = uniqueTemplates(stored);
   if (change.kind === 'delete') return deleteTemplate(templates, change.label);
   const result = change.kind === 'add' ? addTemplate(templates, change.name, change.sections) : updateTemplate(templates, change.label, change.sections);
   return result.ok ? result.templates : [...templates];

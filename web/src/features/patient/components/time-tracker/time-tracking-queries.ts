@@ -6,7 +6,7 @@ import type { ApiClient } from '../../../../platform/api/api-client';
 import { useApi } from '../../../../platform/platform-context';
 import { patientKeys } from '../../../panel/queries';
 
-export const timeTrackingKey = (patientId: string) => [...patientKeys.detail(patientId), 'time-tracking'] as const;
+const timeTrackingKey = (patientId: string) => [...patientKeys.detail(patientId), 'time-tracking'] as const;
 
 export function useTimeTracking(patientId: string) {
   const api = useApi();

@@ -1,7 +1,7 @@
-// The attending's attestation: who attests (the patient's attending until another is chosen) and the statement.
+// The attending's attestation: who attests (it starts as the patient's attending, see `specialDataOrStart`; emptied,
+// it stays empty) and the statement.
 import type { AttendingData } from '@chartside/shared';
 import { Stack, Textarea } from '@mantine/core';
-import { usePatientEditing } from '../../../patient-editing';
 import { AttendingAutocomplete } from '../../sidebar/AttendingAutocomplete';
 
 export interface AttendingAttestationProps {
@@ -10,10 +10,9 @@ export interface AttendingAttestationProps {
 }
 
 export function AttendingAttestation({ data, onChange }: AttendingAttestationProps) {
-  const { draft } = usePatientEditing();
   return (
     <Stack gap="xs">
-      <AttendingAutocomplete label="Attesting attending" value={data.attending || draft.attending} onChange={(attending) => onChange((current) => ({ ...current, attending }))} />
+      <AttendingAutocomplete label="Attesting attending" value={data.attending} onChange={(attending) => onChange((current) => ({ ...current, attending }))} />
       <Textarea
         label="Attestation statement"
         placeholder="I saw and examined the patient and agree with the plan as documented."

@@ -1,6 +1,6 @@
 // The assessment's problem list: each problem with its assessment and plan, added, edited, removed (with Undo) and
 // reordered by its handle (pointer or keyboard). Parts stored as rich text are edited here as their plain text.
-import { type AssessmentData, type AssessmentProblem, sectionPlainText } from '@chartside/shared';
+import { type AssessmentData, type AssessmentProblem, editablePlainText, moveItem } from '@chartside/shared';
 import { ActionIcon, Button, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '../../../../../components/icons';
 import { createClientId } from '../../../../../platform/client-id';
@@ -14,7 +14,7 @@ export interface ProblemListProps {
 }
 
 const problemLabel = (problem: AssessmentProblem, index: number) => {
-  const name = sectionPlainText(problem.problem).trim();
+  const name = editablePlainText(problem.problem).trim();
   return name ? `problem ${index + 1}: ${name}` : `problem ${index + 1}`;
 };
 
@@ -27,17 +27,11 @@ export function ProblemList({ data, onChange }: ProblemListProps) {
     setProblems((list) => list.filter((problem) => problem.id !== removed.id));
     showUndoNotice({
       title: 'Problem removed',
-      message: sectionPlainText(removed.problem).trim() || `Problem ${index + 1}`,
+      message: editablePlainText(removed.problem).trim() || `Problem ${index + 1}`,
       onUndo: () => setProblems((list) => [...list.slice(0, index), removed, ...list.slice(index)]),
     });
   };
-  const move = (from: number, to: number) =>
-    setProblems((list) => {
-      const next = [...list];
-      const [moved] = next.splice(from, 1);
-      if (moved) next.splice(to, 0, moved);
-      return next;
-    });
+  const move = (from: number, to: number) => setProblems((list) => moveItem(list, from, to));
 
   return (
     <Stack gap="xs">
@@ -59,7 +53,7 @@ export function ProblemList({ data, onChange }: ProblemListProps) {
                 <TextInput
                   aria-label={`Problem ${index + 1}`}
                   placeholder="Problem"
-                  value={sectionPlainText(problem.problem)}
+                  value={editablePlainText(problem.problem)}
                   onChange={(event) => update(problem.id, { problem: event.currentTarget.value })}
                   styles={{ input: { fontWeight: 600 } }}
                   leftSection={
@@ -78,7 +72,7 @@ export function ProblemList({ data, onChange }: ProblemListProps) {
                   placeholder="Assessment"
                   autosize
                   minRows={1}
-                  value={sectionPlainText(problem.assessment)}
+                  value={editablePlainText(problem.assessment)}
                   onChange={(event) => update(problem.id, { assessment: event.currentTarget.value })}
                 />
                 <Textarea
@@ -86,7 +80,7 @@ export function ProblemList({ data, onChange }: ProblemListProps) {
                   placeholder="Plan"
                   autosize
                   minRows={1}
-                  value={sectionPlainText(problem.plan)}
+                  value={editablePlainText(problem.plan)}
                   onChange={(event) => update(problem.id, { plan: event.currentTarget.value })}
                 />
               </Stack>
