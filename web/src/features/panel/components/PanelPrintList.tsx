@@ -1,5 +1,6 @@
 // The panel on paper: a plain table of the filtered, sorted patients, shown only when printing.
 import { ageInYears, type PatientSummary } from '@chartside/shared';
+import { memo } from 'react';
 import { appointmentText, onelinerPreview, openTasks } from '../panel-text';
 import { patientName } from './PatientCard';
 import classes from './panel.module.css';
@@ -10,7 +11,7 @@ export interface PanelPrintListProps {
   now: Date;
 }
 
-export function PanelPrintList({ patients, inpatient, now }: PanelPrintListProps) {
+export const PanelPrintList = memo(function PanelPrintList({ patients, inpatient, now }: PanelPrintListProps) {
   return (
     <div className={classes.printOnly} data-testid="panel-print">
       <h1 style={{ fontSize: '14pt', margin: '0 0 8px' }}>Panel — {now.toLocaleDateString()}</h1>
@@ -46,4 +47,4 @@ export function PanelPrintList({ patients, inpatient, now }: PanelPrintListProps
       </table>
     </div>
   );
-}
+});

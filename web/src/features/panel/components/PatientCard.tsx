@@ -2,6 +2,7 @@
 // one dense line. Either is a single link to the patient's page.
 import { ageInYears, displayName, isOverdue, type PatientSummary } from '@chartside/shared';
 import { Anchor, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { appointmentText, dueText, onelinerPreview, openTasks } from '../panel-text';
 import classes from './panel.module.css';
@@ -39,7 +40,8 @@ function NextTask({ patient, now }: { patient: PatientSummary; now: Date }) {
   );
 }
 
-export function PatientCard({ patient, inpatient, now }: PatientCardProps) {
+// Memo: the panel renders hundreds; a new sort or filter moves the unchanged ones without rendering them again.
+export const PatientCard = memo(function PatientCard({ patient, inpatient, now }: PatientCardProps) {
   const age = ageInYears(patient.dob, now);
   const where = whereText(patient, inpatient);
   const oneliner = onelinerPreview(patient.oneliner);
@@ -80,9 +82,9 @@ export function PatientCard({ patient, inpatient, now }: PatientCardProps) {
       </Stack>
     </Paper>
   );
-}
+});
 
-export function CompactPatientRow({ patient, inpatient, now }: PatientCardProps) {
+export const CompactPatientRow = memo(function CompactPatientRow({ patient, inpatient, now }: PatientCardProps) {
   const age = ageInYears(patient.dob, now);
   const where = whereText(patient, inpatient);
   const next = openTasks(patient.tasks)[0];
@@ -96,4 +98,4 @@ export function CompactPatientRow({ patient, inpatient, now }: PatientCardProps)
       </Text>
     </Group>
   );
-}
+});

@@ -207,6 +207,64 @@ describe('PanelPage', () => {
     expect(api.calls('POST', '/patients/delete-all')).toHaveLength(1);
   });
 
+  describe('a long panel', () => {
+    const LONG = 130;
+    // Rendering 130 cards in jsdom on a busy machine.
+    const SLOW = { timeout: 10_000 };
+    // Created in reverse, so the name sort has work to do.
+    const many = Array.from({ length: LONG }, (_, i) => summary(`p-${i}`, { lastname: `Patient ${String(LONG - 1 - i).padStart(3, '0')}`, room: String(i) }));
+    const byName = many.map((patient) => `${patient.lastname}, Jane`).sort();
+    const printRows = () => document.querySelectorAll('[data-testid="panel-print"] tbody tr').length;
+
+    /** Calls `first` with the page as the patients list is first inserted (in the commit that inserts it). */
+    const whenListAppears = (first: (list: Element) => void) => {
+      const observer = new MutationObserver(() => {
+        const list = document.querySelector('ul[aria-label="Patients"]');
+        if (!list) return;
+        observer.disconnect();
+        first(list);
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    };
+
+    beforeEach(() => {
+      patients = many;
+    });
+
+    it('renders the first screenful of cards first, then the rest in sort order, then the print table', async () => {
+      let first: { cards: number; printRows: number } | undefined;
+      whenListAppears((list) => (first = { cards: list.children.length, printRows: printRows() }));
+      renderApp('/panel');
+      await waitFor(() => expect(cardNames()).toHaveLength(LONG), SLOW);
+      expect(first).toEqual({ cards: 40, printRows: 0 });
+      expect(cardNames()).toEqual(byName);
+      expect(screen.getByText(`${LONG} patients`)).toBeTruthy();
+      await waitFor(() => expect(printRows()).toBe(LONG), SLOW);
+      expect(document.querySelector('[data-testid="panel-print"] tbody tr td')?.textContent).toBe(byName[0]);
+    });
+
+    it('renders the whole print table at once when the user prints before the cards are all rendered', async () => {
+      let printed: number | undefined;
+      whenListAppears(() => {
+        window.dispatchEvent(new Event('beforeprint'));
+        printed = printRows();
+      });
+      renderApp('/panel');
+      await waitFor(() => expect(printed).toBe(LONG), SLOW);
+    });
+
+    it('keeps every card in order when inverted and when compact, and the print table follows', async () => {
+      const { user } = await openPanel();
+      await waitFor(() => expect(cardNames()).toHaveLength(LONG), SLOW);
+      await user.click(screen.getByRole('checkbox', { name: 'Invert' }));
+      await waitFor(() => expect(cardNames()).toEqual([...byName].reverse()), SLOW);
+      await user.click(screen.getByRole('checkbox', { name: 'Compact' }));
+      await waitFor(() => expect(cardNames()).toEqual([...byName].reverse()), SLOW);
+      await waitFor(() => expect(printRows()).toBe(LONG), SLOW);
+      expect(document.querySelector('[data-testid="panel-print"] tbody tr td')?.textContent).toBe(byName.at(-1));
+    });
+  });
+
   describe('Import/Export', () => {
     const exportFile = (list: Patient[]) =>
       new File([JSON.stringify({ format: PANEL_EXPORT_FORMAT, version: PANEL_EXPORT_VERSION, exportedAt: iso(0), patients: list })], 'panel.json', {

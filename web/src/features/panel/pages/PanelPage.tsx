@@ -1,10 +1,11 @@
 // /panel (spec: Panel): every patient as a card opening /panel/{id}, filtered by tags and sorted (both saved to the
 // user document), Invert and Compact (in the URL), an overflow menu with Import/Export, Print and Delete All, and a
-// print-only table of the same patients.
+// print-only table of the same patients. With hundreds of patients the first screenful of cards is rendered first and
+// the rest after paint (progressive-render.ts), so the panel shows up fast.
 import { NO_MATCHING_PATIENTS, panelPatients, panelSortLabels, panelSortOptions, type PanelSortKey } from '@chartside/shared';
 import { ActionIcon, Alert, Box, Button, Checkbox, Group, Loader, Menu, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { IconDotsVertical } from '../../../components/icons';
@@ -17,7 +18,9 @@ import { PanelPrintList } from '../components/PanelPrintList';
 import { CompactPatientRow, PatientCard } from '../components/PatientCard';
 import classes from '../components/panel.module.css';
 import { readPanelDisplay, writePanelDisplay, type PanelDisplay } from '../panel-url';
+import { usePrintList, useProgressiveCount } from '../progressive-render';
 import { useDeleteAllPatients, usePatientList, useSavePanelView } from '../queries';
+import { useNow } from '../../../components/use-now';
 
 const sortOptions = panelSortOptions.map((value) => ({ value, label: panelSortLabels[value] }));
 const isSortKey = (value: string | null): value is PanelSortKey => panelSortOptions.some((option) => option === value);
@@ -26,6 +29,8 @@ const isSortKey = (value: string | null): value is PanelSortKey => panelSortOpti
 const LOAD_ERROR_TITLE = 'Error Loading Panel';
 const LOAD_ERROR_MESSAGE = 'Failed to load panel. Please check the console for details.';
 const LOAD_ERROR_MS = 5_000;
+/** How often the panel's clock (ages, 'Overdue', the task sort) moves on while the page stays open. */
+const CLOCK_MS = 60_000;
 
 type PanelDialog = 'add' | 'import-export' | 'delete-all';
 
@@ -51,13 +56,24 @@ export function PanelPage() {
   }, [list.error]);
 
   const inpatient = me.data?.inpatient ?? true;
-  const selectedTags = me.data?.panelTagsSelected ?? [];
+  const savedTags = me.data?.panelTagsSelected;
+  const selectedTags = useMemo(() => savedTags ?? [], [savedTags]);
   const sortBy = me.data?.panelSortSelection ?? 'name';
   // The user's patient tags, plus any still selected that were since removed from that list (so they can be cleared).
   const tagOptions = [...new Set([...(me.data?.patientTags ?? []), ...selectedTags])];
-  const now = new Date();
+  // One clock for all the cards, so an unchanged card (memo) is not rendered again.
+  const now = useNow(CLOCK_MS);
   const patients = list.data?.patients;
-  const shown = patients ? panelPatients(patients, { tags: selectedTags, sortBy, invert: display.invert, now }) : [];
+  const shown = useMemo(
+    () => (patients ? panelPatients(patients, { tags: selectedTags, sortBy, invert: display.invert, now }) : []),
+    [patients, selectedTags, sortBy, display.invert, now],
+  );
+  const rendered = useProgressiveCount(shown.length, display.compact ? 'compact' : 'cards');
+  const cardsShown = shown.slice(0, rendered);
+  const printList = usePrintList(patients !== undefined && rendered === shown.length);
+  // The hidden print table follows a new sort or filter in the background, after the cards; when printing, at once.
+  const deferredShown = useDeferredValue(shown);
+  const printed = printList === 'printing' ? shown : deferredShown;
 
   const saveChange = (change: Parameters<typeof saveView.mutate>[0]) =>
     saveView.mutate(change, {
@@ -134,20 +150,20 @@ export function PanelPage() {
           {shown.length > 0 &&
             (display.compact ? (
               <Stack component="ul" gap={0} p={0} m={0} aria-label="Patients">
-                {shown.map((patient) => (
+                {cardsShown.map((patient) => (
                   <CompactPatientRow key={patient.id} patient={patient} inpatient={inpatient} now={now} />
                 ))}
               </Stack>
             ) : (
               <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" p={0} m={0} aria-label="Patients">
-                {shown.map((patient) => (
+                {cardsShown.map((patient) => (
                   <PatientCard key={patient.id} patient={patient} inpatient={inpatient} now={now} />
                 ))}
               </SimpleGrid>
             ))}
         </PageFrame>
       </Box>
-      <PanelPrintList patients={shown} inpatient={inpatient} now={now} />
+      {printList !== 'none' && <PanelPrintList patients={printed} inpatient={inpatient} now={now} />}
       <AddPatientDialog opened={dialog === 'add'} inpatient={inpatient} onClose={() => setDialog(undefined)} />
       <ImportExportDialog opened={dialog === 'import-export'} existing={patients ?? []} onClose={() => setDialog(undefined)} />
       <ConfirmDialog

@@ -2,22 +2,14 @@
 // a field that adds one on Enter, and 'OP', which appends the default tasks. Every change goes through the draft.
 import { appendDefaultTasks, deleteTask, newTask, sortTasks, toggleTask, updateTask } from '@chartside/shared';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useNow } from '../../../../components/use-now';
 import { createClientId } from '../../../../platform/client-id';
 import { usePatientEditing } from '../../patient-editing';
 import { TaskRow } from './TaskRow';
 
 /** How often 'Overdue' is looked at again while the screen stays open. */
 const OVERDUE_CHECK_MS = 30_000;
-
-function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
 
 export function TaskList() {
   const { draft, change } = usePatientEditing();

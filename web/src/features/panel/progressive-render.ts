@@ -1,0 +1,81 @@
+// Rendering a long panel without holding back its first screenful: the first cards in the first commit, the rest in
+// chunks after paint, and the print-only table once the screen is done (or right away when the user prints).
+import { startTransition, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
+
+/** Cards in the first commit: more than a large screen shows, so the first paint is a full screen. */
+export const FIRST_CARDS = 40;
+/** Cards added per frame after that. */
+export const CARDS_PER_FRAME = 200;
+
+/** Runs `callback` after the next frame has been painted; returns the cancel. */
+const afterPaint = (callback: () => void): (() => void) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    // A task queued from a frame callback runs once that frame has been produced.
+    timer = setTimeout(callback, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+};
+
+/** Runs `callback` when the browser is idle (Safari has no requestIdleCallback: then after a task); returns the cancel. */
+const whenIdle = (callback: () => void): (() => void) => {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(callback);
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(callback, 0);
+  return () => clearTimeout(timer);
+};
+
+/**
+ * How many of `total` items to render now: FIRST_CARDS at first, then CARDS_PER_FRAME more after each paint (as a
+ * transition, so typing and clicks go first) until all are. It only grows, so a new sort or filter of the same list
+ * re-renders nothing it need not; a new `layout` (cards vs compact rows, which mount afresh) starts again from the first.
+ */
+export function useProgressiveCount(total: number, layout: string): number {
+  const [progress, setProgress] = useState({ layout, limit: FIRST_CARDS });
+  if (progress.layout !== layout) setProgress({ layout, limit: FIRST_CARDS });
+  const limit = progress.layout === layout ? progress.limit : FIRST_CARDS;
+
+  useEffect(() => {
+    if (limit >= total) return;
+    return afterPaint(() =>
+      startTransition(() => setProgress((current) => (current.layout === layout ? { layout, limit: current.limit + CARDS_PER_FRAME } : current))),
+    );
+  }, [limit, total, layout]);
+
+  return Math.min(limit, total);
+}
+
+/** The print-only table: not rendered, rendered (hidden on screen), or rendered for the print going on now. */
+export type PrintList = 'none' | 'rendered' | 'printing';
+
+/**
+ * When to render the print-only table: not before the screen's cards are all rendered (it is hidden on screen), then
+ * at the next idle moment; at once when the user prints (beforeprint, rendered synchronously so it is what prints).
+ */
+export function usePrintList(cardsDone: boolean): PrintList {
+  const [printList, setPrintList] = useState<PrintList>('none');
+
+  useEffect(() => {
+    const printing = () => flushSync(() => setPrintList('printing'));
+    const printed = () => setPrintList('rendered');
+    window.addEventListener('beforeprint', printing);
+    window.addEventListener('afterprint', printed);
+    return () => {
+      window.removeEventListener('beforeprint', printing);
+      window.removeEventListener('afterprint', printed);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (printList !== 'none' || !cardsDone) return;
+    return whenIdle(() => setPrintList((current) => (current === 'none' ? 'rendered' : current)));
+  }, [printList, cardsDone]);
+
+  return printList;
+}
