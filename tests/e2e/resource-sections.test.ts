@@ -167,7 +167,9 @@ describe('content sections', () => {
     await page.getByRole('heading', { level: 1, name: 'Vancomycin' }).waitFor({ timeout: 20_000 });
     await toc(page).getByRole('listitem').first().waitFor();
     expect(await tocLabels(page)).toEqual(['Dosing', 'Monitoring']);
-    await editor(page, 1).waitFor();
+    // The editor mounts once it is near the view; until then its box shows the plain text.
+    await page.locator('[contenteditable][aria-label="Section 1 text"]').waitFor({ timeout: 20_000 });
+    await page.locator('[contenteditable][aria-label="Section 2 text"]').waitFor({ timeout: 20_000 });
     expect(await editor(page, 1).locator('strong').allTextContents()).toEqual(['15 mg/kg']);
     expect(await editor(page, 1).locator('[data-content-type=bulletListItem]').allTextContents()).toEqual(['Trough before the 4th dose', 'Adjust for renal function']);
     const blank = editor(page, 2).getByText('***', { exact: true });

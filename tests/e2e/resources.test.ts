@@ -240,7 +240,7 @@ describe('two devices editing one resource', () => {
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('textbox', { name: 'Description' }).fill('Calcium, insulin and glucose, then binders.');
-    await page.getByText(/^Not saved:/).waitFor({ timeout: 15_000 });
+    await page.getByText(/^Offline — changes are kept on this device/).waitFor({ timeout: 15_000 });
     await phone.getByRole('button', { name: 'Edit' }).click();
     await phone.getByRole('textbox', { name: 'Link' }).fill('https://example.org/hyperkalemia');
     await saved(phone);
@@ -259,7 +259,7 @@ describe('two devices editing one resource', () => {
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('textbox', { name: 'Name' }).fill('Hyponatremia (desktop)');
-    await page.getByText(/^Not saved:/).waitFor({ timeout: 15_000 });
+    await page.getByText(/^Offline — changes are kept on this device/).waitFor({ timeout: 15_000 });
     await phone.getByRole('button', { name: 'Edit' }).click();
     await phone.getByRole('textbox', { name: 'Name' }).fill('Hyponatremia (phone)');
     await saved(phone);
