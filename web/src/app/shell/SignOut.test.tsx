@@ -1,6 +1,5 @@
 // The user's own sign-out and the edits kept on this device: asked before they are deleted, never written back after.
 import 'fake-indexeddb/auto';
-import type { Patient } from '@chartside/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { signOut } from 'aws-amplify/auth';
@@ -9,35 +8,13 @@ import { CLOSED_SCREEN_GRACE_MS } from '../../platform/auth/use-sign-out';
 import { clearDrafts, countStoredDrafts, createDraftWriter, draftKey, readDraft } from '../../platform/autosave/draft-store';
 import { apiError, type FakeApi } from '../../test/fake-api';
 import { FakeWebSocket } from '../../test/fake-web-socket';
-import { storedSessionId, storeSessionId } from '../../test/fixtures';
+import { patientRecord, storedSessionId, storeSessionId } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { installSignedInBrowser } from '../../test/signed-in-browser';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
-const T0 = '2025-03-01T08:00:00.000Z';
-const patient: Patient = {
-  id: 'p-1',
-  lastname: 'Okafor',
-  firstname: 'Adaeze',
-  dob: '1956-03-14',
-  mrn: '40012345',
-  room: '4B-12',
-  appointment: '',
-  attending: '',
-  primarydx: '',
-  oneliner: '',
-  notes: '',
-  tags: [],
-  tasks: [],
-  visibleFields: ['events'],
-  fields: {},
-  lastAccessed: T0,
-  version: 3,
-  lastSessionId: 's-1',
-  createdAt: T0,
-  updatedAt: T0,
-};
+const patient = patientRecord({ visibleFields: ['events'] });
 
 /** An edit of the patient's room that never reached the server, kept on this device for `userId`. */
 const keepEdit = (userId: string) => createDraftWriter(draftKey(userId, 'patient', patient.id), () => ({ base: patient, changes: { room: '5C' } })).flush();

@@ -4,30 +4,9 @@ import { createQueryClient } from '../../app/query-client';
 import { meKeys } from '../../platform/user-document';
 import { patientKeys } from '../panel/queries';
 import { patientChangedElsewhere, storePatient } from './queries';
+import { patientRecord } from '../../test/fixtures';
 
-const T0 = '2025-03-01T08:00:00.000Z';
-const patient = (id: string, version: number): Patient => ({
-  id,
-  lastname: 'Okafor',
-  firstname: 'Adaeze',
-  dob: '1956-03-14',
-  mrn: '40012345',
-  room: '4B-12',
-  appointment: '',
-  attending: '',
-  primarydx: '',
-  oneliner: '',
-  notes: '',
-  tags: [],
-  tasks: [],
-  visibleFields: [],
-  fields: {},
-  lastAccessed: T0,
-  version,
-  lastSessionId: 's-1',
-  createdAt: T0,
-  updatedAt: T0,
-});
+const patient = (id: string, version: number): Patient => patientRecord({ id, version });
 
 /** A query client holding the user document, the panel and patients p-1 (version 3) and p-2, all fresh. */
 const cachedClient = () => {

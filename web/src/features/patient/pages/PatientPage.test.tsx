@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearDrafts, createDraftWriter, draftKey, readDraft } from '../../../platform/autosave/draft-store';
 import { apiError, type FakeApi } from '../../../test/fake-api';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
-import { storeSessionId, userDocument } from '../../../test/fixtures';
+import { patientRecord, storeSessionId, userDocument } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { installSignedInBrowser } from '../../../test/signed-in-browser';
 import { patientKeys } from '../../panel/queries';
@@ -15,32 +15,10 @@ import { MISSING_PATIENT_NOTICE } from './PatientPage';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
-const T0 = '2025-03-01T08:00:00.000Z';
 const text = (line: string): FieldValue => ({ deltaString: JSON.stringify([{ type: 'paragraph', content: [{ type: 'text', text: line, styles: {} }], children: [] }]) });
 
-const patientFixture = (overrides: Partial<Patient> = {}): Patient => ({
-  id: 'p-1',
-  lastname: 'Okafor',
-  firstname: 'Adaeze',
-  dob: '1956-03-14',
-  mrn: '40012345',
-  room: '4B-12',
-  appointment: '',
-  attending: '',
-  primarydx: '',
-  oneliner: '',
-  notes: '',
-  tags: [],
-  tasks: [],
-  visibleFields: ['events', 'exam'],
-  fields: { exam: text('Crackles left base') },
-  lastAccessed: T0,
-  version: 3,
-  lastSessionId: 's-1',
-  createdAt: T0,
-  updatedAt: T0,
-  ...overrides,
-});
+const patientFixture = (overrides: Partial<Patient> = {}): Patient =>
+  patientRecord({ visibleFields: ['events', 'exam'], fields: { exam: text('Crackles left base') }, ...overrides });
 
 let api: FakeApi;
 let current: Patient;
