@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { validationError } from './errors';
+import { busyServiceError, validationError } from './errors';
 
 describe('validationError', () => {
   const schema = z.strictObject({ a: z.boolean(), b: z.string(), c: z.number(), d: z.number(), e: z.number() });
@@ -21,5 +21,20 @@ describe('validationError', () => {
 
   it('labels problems with the whole body as (root)', () => {
     expect(validationError(schema.safeParse('text').error!, 'request body').message).toMatch(/^Invalid request body: \(root\): /);
+  });
+});
+
+describe('busyServiceError', () => {
+  const awsError = (name: string, fault: 'client' | 'server') => Object.assign(new Error(`${name} from AWS`), { name, $fault: fault });
+
+  it('answers throttling and server faults with 503, so clients retry', () => {
+    for (const error of [awsError('ProvisionedThroughputExceededException', 'client'), awsError('ThrottlingException', 'client'), awsError('InternalServerError', 'server')]) {
+      expect(busyServiceError(error)).toMatchObject({ code: 'unavailable', status: 503 });
+    }
+  });
+
+  it('leaves other failures alone (they are bugs: 500, logged)', () => {
+    expect(busyServiceError(awsError('ValidationException', 'client'))).toBeUndefined();
+    expect(busyServiceError(new TypeError('x is undefined'))).toBeUndefined();
   });
 });

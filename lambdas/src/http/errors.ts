@@ -26,9 +26,27 @@ const fromHttpException = (error: HTTPException): AppError => {
   return badRequest(error.message || 'The request could not be read.');
 };
 
+/** What AWS answers when a table or service is overloaded or a transaction is still settling. */
+const BUSY_SERVICE_ERRORS = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TransactionInProgressException']);
+
+/**
+ * A storage service that is overloaded or failing on its side, still so after the SDK's own retries: a 503 the client
+ * tries again (its autosave does), not a 500 that reads as a bug.
+ */
+export const busyServiceError = (error: Error): AppError | undefined => {
+  const serverFault = '$fault' in error && error.$fault === 'server';
+  if (!serverFault && !BUSY_SERVICE_ERRORS.has(error.name)) return undefined;
+  return new AppError('unavailable', 'The service is busy right now. Try again in a moment.');
+};
+
 export const renderError = (error: Error, c: Context<HttpEnv>) => {
   const appError = error instanceof AppError ? error : error instanceof HTTPException ? fromHttpException(error) : undefined;
   if (appError) return c.json(appError.toBody(), appError.status as ContentfulStatusCode);
+  const busy = busyServiceError(error);
+  if (busy) {
+    c.get('logger').warn('storage busy', { error: error.name, message: error.message });
+    return c.json(busy.toBody(), busy.status as ContentfulStatusCode);
+  }
   const logger = c.get('logger');
   logger.error('unhandled error', { error: error.name, message: error.message, stack: error.stack });
   return c.json(new AppError('internal', 'Something went wrong on our side.').toBody(), 500);
