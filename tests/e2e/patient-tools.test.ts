@@ -105,14 +105,14 @@ describe('Note Templates', () => {
     await expect.poll(() => shownSections(page)).toEqual(['subjective', 'vitals', 'assessment']);
     await page.getByRole('button', { name: 'Note Templates' }).click();
     await dialog(page).waitFor();
-    expect(await templateButtons(page)).toEqual(['Current View']);
-    expect(await selected(page)).toEqual(titles(['subjective', 'vitals', 'assessment']));
+    await expect.poll(() => templateButtons(page)).toEqual(['Current View']);
+    await expect.poll(() => selected(page)).toEqual(titles(['subjective', 'vitals', 'assessment']));
 
     // Click: Labs from the search, Vitals out.
     await dialog(page).getByRole('textbox', { name: 'Search Name' }).fill('lab');
     await dialog(page).getByRole('button', { name: `Add ${sectionTitle('labs')}` }).click();
     await dialog(page).getByRole('button', { name: 'Remove Vitals' }).click();
-    expect(await selected(page)).toEqual(titles(['subjective', 'assessment', 'labs']));
+    await expect.poll(() => selected(page)).toEqual(titles(['subjective', 'assessment', 'labs']));
     // Mouse: Labs onto Subjective's place.
     await dragByMouse(page, dialog(page).getByRole('button', { name: `Move ${sectionTitle('labs')}`, exact: true }), dialog(page).getByRole('button', { name: 'Move Subjective', exact: true }));
     await expect.poll(() => selected(page)).toEqual(titles(['labs', 'subjective', 'assessment']));
@@ -150,7 +150,7 @@ describe('Note Templates', () => {
     await expect.poll(() => shownSections(page)).toEqual(['labs', 'assessment', 'subjective', 'hpi']);
     await dialog(page).getByRole('button', { name: 'Remove Labs' }).click();
     await dialog(page).getByRole('button', { name: 'Current View' }).click();
-    expect(await selected(page)).toEqual(titles(['labs', 'assessment', 'subjective', 'hpi']));
+    await expect.poll(() => selected(page)).toEqual(titles(['labs', 'assessment', 'subjective', 'hpi']));
 
     // Delete Clinic from the Templates column.
     await dialog(page).getByRole('combobox', { name: 'Template' }).click();
@@ -264,19 +264,19 @@ describe('the time tracker', () => {
     await openPatient(page);
     await step(page, 'Visit').waitFor();
     await step(page, 'Visit').click();
-    expect(await step(page, 'Visit').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => step(page, 'Visit').getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => secondsOf(page, 'Visit'), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
 
     await step(page, 'Precepting').click();
-    expect(await step(page, 'Visit').getAttribute('aria-pressed')).toBe('false');
-    expect(await step(page, 'Precepting').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => step(page, 'Visit').getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => step(page, 'Precepting').getAttribute('aria-pressed')).toBe('true');
     const visit = await secondsOf(page, 'Visit');
     await expect.poll(() => secondsOf(page, 'Precepting'), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     expect(await secondsOf(page, 'Visit')).toBe(visit);
 
     // Stop: the stopped record is saved (debounced 1 s).
     await step(page, 'Precepting').click();
-    expect(await step(page, 'Precepting').getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => step(page, 'Precepting').getAttribute('aria-pressed')).toBe('false');
     const precepting = await secondsOf(page, 'Precepting');
     await expect.poll(async () => {
       const tracking = await savedTracking();
@@ -290,12 +290,12 @@ describe('the time tracker', () => {
     await expect.poll(async () => (await savedTracking()).lastActiveStep).toBe('closure');
     await page.reload();
     await step(page, 'Closure').waitFor({ timeout: 20_000 });
-    expect(await step(page, 'Closure').getAttribute('aria-pressed')).toBe('true');
-    expect([await secondsOf(page, 'Visit'), await secondsOf(page, 'Precepting')]).toEqual([visit, precepting]);
+    await expect.poll(() => step(page, 'Closure').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => [await secondsOf(page, 'Visit'), await secondsOf(page, 'Precepting')]).toEqual([visit, precepting]);
     const resumedAt = await secondsOf(page, 'Closure');
     await expect.poll(() => secondsOf(page, 'Closure'), { timeout: 15_000 }).toBeGreaterThan(resumedAt);
     await step(page, 'Closure').click();
-    expect(await step(page, 'Closure').getAttribute('aria-pressed')).toBe('false');
+    await expect.poll(() => step(page, 'Closure').getAttribute('aria-pressed')).toBe('false');
   });
 
   it('keeps the page’s last content above the bar, and is not printed', async () => {
