@@ -58,6 +58,10 @@ beforeAll(async () => {
   await call('PATCH', '/me', { version: me.version, showTimeTracker: true, showTimeTrackerTimes: true });
   page = await (await newContext(browser)).newPage();
   await signIn(page, runtime.url, user);
+  // The offline-ready notice comes once the service worker has cached the app, seconds after sign-in: wait for it and
+  // dismiss it here, so it does not arrive in the middle of a drag (dismissed once, it stays away).
+  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  await dismiss.waitFor({ timeout: 15_000 }).then(() => dismiss.click(), () => undefined);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();
@@ -66,9 +70,6 @@ afterAll(async () => {
 const openPatient = async (p: Page) => {
   await p.goto(`${runtime.url}/panel/${patientId}`);
   await p.getByRole('button', { name: 'Note Templates' }).waitFor({ timeout: 20_000 });
-  // The offline-ready notice sits over the bottom bar in screenshots; dismissed once, it stays away.
-  const dismiss = p.getByRole('button', { name: 'Dismiss' });
-  if (await dismiss.isVisible()) await dismiss.click();
 };
 
 /** The note sections the screen shows, in order. */
@@ -121,6 +122,8 @@ describe('Note Templates', () => {
     await dialog(page).getByRole('button', { name: `Move ${assessment}`, exact: true }).focus();
     await page.keyboard.press('Space');
     await expect.poll(() => announced(page)).toContainEqual(expect.stringMatching(new RegExp(`^(Picked up ${assessment}|${assessment} moved to position 3 of 3)`)));
+    // dnd-kit's keyboard sensor starts listening for the arrow keys a task after the lift.
+    await page.waitForTimeout(200);
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => announced(page)).toContain(`${assessment} moved to position 2 of 3.`);
     await page.keyboard.press('Space');
@@ -212,7 +215,9 @@ describe('Content Extraction', () => {
     await drawer(page).getByRole('textbox', { name: 'Problem 3' }).fill('Type 2 diabetes');
     await dragByMouse(page, drawer(page).getByRole('button', { name: 'Move Type 2 diabetes', exact: true }), drawer(page).getByRole('button', { name: 'Move Acute on chronic HFrEF exacerbation', exact: true }));
     await expect.poll(() => resultNames(page)).toEqual(['Type 2 diabetes', 'Acute on chronic HFrEF exacerbation', 'Hypokalemia']);
+    await page.waitForTimeout(300); // the drop animation: rows still moving take no clicks
     await drawer(page).getByRole('button', { name: 'Remove Hypokalemia' }).click();
+    await expect.poll(() => resultNames(page)).toEqual(['Type 2 diabetes', 'Acute on chronic HFrEF exacerbation']);
     await dialogSettled(page);
     await shot(page, 'patient-extraction-results');
 
