@@ -10,7 +10,7 @@ import { AppProviders } from '../../../../app/AppProviders';
 import { createQueryClient } from '../../../../app/query-client';
 import { createPlatform } from '../../../../platform/platform-context';
 import { FakeWebSocket } from '../../../../test/fake-web-socket';
-import { storeSessionId, testConfig, userDocument } from '../../../../test/fixtures';
+import { patientRecord, storeSessionId, testConfig, userDocument } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
 import { installSignedInBrowser } from '../../../../test/signed-in-browser';
 import { PatientEditingContext, type PatientEditing } from '../../patient-editing';
@@ -37,29 +37,8 @@ const task = (text: string, overrides: Partial<Task> = {}): Task => ({
   ...overrides,
 });
 
-const patient = (overrides: Partial<Patient> = {}): Patient => ({
-  id: 'p-1',
-  lastname: 'Okafor',
-  firstname: 'Adaeze',
-  dob: '1956-03-14',
-  mrn: '',
-  room: '10A',
-  appointment: '',
-  attending: '',
-  primarydx: '',
-  oneliner: '',
-  notes: '',
-  tags: [],
-  tasks: [],
-  visibleFields: [],
-  fields: {},
-  lastAccessed: '2026-11-20T10:00:00.000Z',
-  version: 1,
-  lastSessionId: 'session-1',
-  createdAt: '2026-11-01T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
+const patient = (overrides: Partial<Patient> = {}): Patient =>
+  patientRecord({ mrn: '', room: '10A', version: 1, lastSessionId: 'session-1', ...overrides });
 
 let api: ReturnType<typeof installSignedInBrowser>;
 /** The draft as the sidebar last left it. */
