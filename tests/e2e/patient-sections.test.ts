@@ -7,10 +7,11 @@
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
 import { Patient, type FieldValue, type PatientSection } from '@chartside/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
+import { dragByMouse, keyboardSensorListening } from '../harness/drag';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
 import { newContext, shot, signIn } from '../harness/web';
@@ -86,19 +87,6 @@ const openPatient = async (p: Page, id: string) => {
   await sectionsList(p).waitFor({ timeout: 20_000 });
   // The editors are a lazy chunk: wait until every section's text is a real editor.
   await expect.poll(() => p.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
-};
-
-/** Drags a handle with the mouse onto another element's place. */
-const dragByMouse = async (p: Page, handle: Locator, onto: Locator) => {
-  await handle.scrollIntoViewIfNeeded();
-  const from = (await handle.boundingBox())!;
-  const to = (await onto.boundingBox())!;
-  await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await p.mouse.down();
-  // Small first steps pass dnd-kit's activation distance; the rest travel to the target's centre.
-  await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 6, { steps: 3 });
-  await p.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
-  await p.mouse.up();
 };
 
 beforeAll(async () => {
@@ -199,6 +187,7 @@ describe('the note sections', () => {
     await page.keyboard.press('Space');
     // Each key is pressed once the step before has been announced, as a listener would.
     await expect.poll(announced).toMatch(/^(Picked up problem 3: Type 2 diabetes, position 3 of 3\.|problem 3: Type 2 diabetes moved to position 3 of 3\.)$/);
+    await keyboardSensorListening(page);
     await page.keyboard.press('ArrowUp');
     await expect.poll(announced).toBe('problem 3: Type 2 diabetes moved to position 2 of 3.');
     await page.keyboard.press('ArrowUp');

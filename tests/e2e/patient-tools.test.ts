@@ -5,10 +5,11 @@
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
 import { modelNotConfiguredMessages, sectionTitle, type AssessmentData, type Patient, type PatientSection, type TimeTracking } from '@chartside/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
+import { dragByMouse, keyboardSensorListening } from '../harness/drag';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
 import { newContext, PHONE, shot, signIn } from '../harness/web';
@@ -79,18 +80,6 @@ const shownSections = (p: Page) => p.locator('section[data-section]').evaluateAl
 const dialogSettled = (p: Page) =>
   p.waitForFunction(() => Array.from(document.querySelectorAll('[role=dialog]')).every((dialog) => getComputedStyle(dialog).opacity === '1'));
 
-/** Drags a row by its handle with the mouse to the place of another row. */
-const dragByMouse = async (p: Page, handle: Locator, onto: Locator) => {
-  const from = (await handle.boundingBox())!;
-  const to = (await onto.boundingBox())!;
-  await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await p.mouse.down();
-  // Small first steps pass dnd-kit's activation distance; the rest travel to the target's centre.
-  await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 6, { steps: 3 });
-  await p.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
-  await p.mouse.up();
-};
-
 /** What dnd-kit's live regions (one per sortable list on the page) announce now. */
 const announced = (p: Page) => p.locator('[id^=DndLiveRegion]').allTextContents();
 
@@ -122,8 +111,7 @@ describe('Note Templates', () => {
     await dialog(page).getByRole('button', { name: `Move ${assessment}`, exact: true }).focus();
     await page.keyboard.press('Space');
     await expect.poll(() => announced(page)).toContainEqual(expect.stringMatching(new RegExp(`^(Picked up ${assessment}|${assessment} moved to position 3 of 3)`)));
-    // dnd-kit's keyboard sensor starts listening for the arrow keys a task after the lift.
-    await page.waitForTimeout(200);
+    await keyboardSensorListening(page);
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => announced(page)).toContain(`${assessment} moved to position 2 of 3.`);
     await page.keyboard.press('Space');

@@ -5,10 +5,11 @@
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
 import { Resource } from '@chartside/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
+import { dragByMouse, keyboardSensorListening } from '../harness/drag';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn } from '../harness/users';
 import { newContext, shot, signIn } from '../harness/web';
@@ -45,19 +46,6 @@ const storedResource = async (id: string) => {
   const { status, json, text } = await asUser('GET', `/resources/${id}`);
   expect(status, text).toBe(200);
   return Resource.parse(json);
-};
-
-/** Drags a Table of Contents entry by its handle, with the mouse, to the place of another entry. */
-const dragByMouse = async (p: Page, handle: Locator, onto: Locator) => {
-  await toc(p).scrollIntoViewIfNeeded();
-  const from = (await handle.boundingBox())!;
-  const to = (await onto.boundingBox())!;
-  await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await p.mouse.down();
-  // Small first steps pass dnd-kit's activation distance; the rest travel to the target's centre.
-  await p.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 6, { steps: 3 });
-  await p.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 12 });
-  await p.mouse.up();
 };
 
 describe('content sections', () => {
@@ -123,6 +111,7 @@ describe('content sections', () => {
     const announced = () => page.locator('[id^=DndLiveRegion]').textContent();
     await page.keyboard.press('Space');
     await expect.poll(announced).toMatch(/^(Picked up Dosing, position 3 of 3\.|Dosing moved to position 3 of 3\.)$/);
+    await keyboardSensorListening(page);
     // Each arrow moves one place; the next is pressed once the move has been announced, as a listener would.
     await page.keyboard.press('ArrowUp');
     await expect.poll(announced).toBe('Dosing moved to position 2 of 3.');
@@ -139,6 +128,7 @@ describe('content sections', () => {
     await toc(page).getByRole('button', { name: 'Move Monitoring' }).focus();
     await page.keyboard.press('Space');
     await expect.poll(announced).toMatch(/^(Picked up Monitoring|Monitoring moved to position 2 of 3\.)/);
+    await keyboardSensorListening(page);
     await page.keyboard.press('ArrowDown');
     await expect.poll(announced).toBe('Monitoring moved to position 3 of 3.');
     save = patched(page, id);
