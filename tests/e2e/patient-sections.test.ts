@@ -14,7 +14,7 @@ import { launchBrowser } from '../harness/browser';
 import { dragByMouse, keyboardSensorListening } from '../harness/drag';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { newContext, shot, signIn } from '../harness/web';
+import { DESKTOP, newContext, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -277,5 +277,49 @@ describe('the note sections', () => {
     await section(small, 'Labs').evaluate((element) => element.scrollIntoView());
     await shot(small, 'patient-sections-phone-labs');
     await phone.close();
+  });
+});
+
+describe('a note section before its editor has loaded', () => {
+  it('shows what is typed and pasted meanwhile, and hands it all to the editor', async () => {
+    const id = await seedPatient();
+    // No service worker (it would answer from its cache), and the editor's chunk held back until released: a slow network.
+    const slow = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block', locale: 'en-US', timezoneId: 'Europe/Paris' });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await slow.route(/\/assets\/blocknote-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const held = await slow.newPage();
+    await signIn(held, runtime.url, user);
+    await held.goto(`${runtime.url}/panel/${id}`);
+    const events = section(held, 'Events').getByRole('textbox', { name: 'Events' });
+    await events.click();
+    await held.keyboard.type(' Now stablx');
+    await held.keyboard.press('Backspace');
+    await held.keyboard.type('e.');
+    await held.keyboard.press('Enter');
+    await held.keyboard.type('Plan: repeat lactate ');
+    await events.evaluate((box) => {
+      const clipboard = new DataTransfer();
+      clipboard.setData('text/plain', 'at 06:00');
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
+    });
+    const typed = 'Rapid response at 02:00 for hypotension, resolved with 500 mL LR. Now stable.\nPlan: repeat lactate at 06:00';
+    expect(await events.getAttribute('aria-busy')).toBe('true');
+    expect(await events.getAttribute('contenteditable')).toBeNull();
+    await expect.poll(() => events.innerText()).toBe(typed);
+    await shot(held, 'patient-sections-typed-before-the-editor');
+
+    release();
+    await held.locator('[contenteditable][aria-label="Events"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => editorText(held, 'Events')).toBe(typed);
+    // The focus moved into the editor, the caret at the end: typing goes on there.
+    await held.keyboard.type(', then q6h');
+    await expect.poll(async () => plain(await storedField(id, 'events')), { timeout: 15_000 }).toBe(`${typed}, then q6h`);
+    await slow.close();
   });
 });

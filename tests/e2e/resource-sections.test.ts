@@ -222,8 +222,9 @@ describe('content sections', () => {
     await page.getByRole('button', { name: 'Add Section at the top' }).click();
     await editor(page, 1).click();
 
-    // A 2400x1200 PNG on the clipboard, pasted as a browser pastes a copied image.
-    await editor(page, 1).evaluate(async (target) => {
+    // A 2400x1200 PNG on the clipboard, pasted as a browser pastes a copied image: into what has the focus, the
+    // editor or, while it is still mounting, its stand-in, which hands the paste on.
+    await page.evaluate(async () => {
       const canvas = document.createElement('canvas');
       canvas.width = 2400;
       canvas.height = 1200;
@@ -233,7 +234,7 @@ describe('content sections', () => {
       const png = await new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob!), 'image/png'));
       const clipboard = new DataTransfer();
       clipboard.items.add(new File([png], 'rash.png', { type: 'image/png' }));
-      target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
+      document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
     });
     const image = editor(page, 1).locator('img[src^="data:image/jpeg"]');
     await image.waitFor({ timeout: 15_000 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editablePlainText, sectionPlainText } from './section-text';
+import { editablePlainText, sectionLines, sectionPlainText } from './section-text';
 
 const blocks = (...lines: string[]) => JSON.stringify(lines.map((line) => ({ type: 'paragraph', content: [{ type: 'text', text: line, styles: {} }], children: [] })));
 
@@ -32,5 +32,14 @@ describe('sectionPlainText', () => {
     expect(sectionPlainText(blocks('Na 134', '', 'K 3.1'))).toBe('Na 134\nK 3.1');
     expect(sectionPlainText('Na 134 this morning')).toBe('Na 134 this morning');
     expect(sectionPlainText('"stable"')).toBe('stable');
+  });
+});
+
+describe('sectionLines', () => {
+  it('keeps empty blocks as empty lines, as the editor shows them, and reads other text as sectionPlainText does', () => {
+    expect(sectionLines(blocks('Na 134', '', 'K 3.1'))).toEqual(['Na 134', '', 'K 3.1']);
+    expect(sectionLines('')).toEqual(['']);
+    expect(sectionLines('Na 134\nK 3.1')).toEqual(['Na 134', 'K 3.1']);
+    expect(sectionLines('"stable"')).toEqual(['stable']);
   });
 });

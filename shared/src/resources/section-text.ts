@@ -47,6 +47,17 @@ export const sectionPlainText = (deltaString: string): string => {
 const isBlockList = (value: unknown): value is unknown[] =>
   Array.isArray(value) && value.length > 0 && value.every((block) => typeof block === 'object' && block !== null && !Array.isArray(block) && typeof (block as { type?: unknown }).type === 'string');
 
+/** The section's lines as its editor lays them out, one per block, empty blocks included: a rich text's stand-in. */
+export const sectionLines = (deltaString: string): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(deltaString);
+    if (isBlockList(parsed)) return blockLines(parsed);
+  } catch {
+    // Not JSON: the editor shows it as plain text, as below.
+  }
+  return sectionPlainText(deltaString).split('\n');
+};
+
 /**
  * A stored text as a plain input edits it: BlockNote block JSON becomes its text, one line per block; anything else
  * is shown exactly as stored. Unlike `sectionPlainText`, which reads JSON strings and drops other JSON, so typing

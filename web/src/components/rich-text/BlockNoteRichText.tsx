@@ -6,10 +6,11 @@ import { BlockNoteView, darkDefaultTheme, lightDefaultTheme, type Theme } from '
 import { SuggestionMenuController, useCreateBlockNote } from '@blocknote/react';
 import { useComputedColorScheme } from '@mantine/core';
 import type { Transaction } from 'prosemirror-state';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { applyPendingEdits, placeCaretAtEnd } from './apply-pending-edits';
 import { downscaleImage } from './downscale-image';
 import classes from './RichTextEditor.module.css';
-import type { RichTextEditorProps } from './RichTextEditor';
+import type { EditorHandoff, RichTextEditorProps } from './RichTextEditor';
 import { parseStoredBlocks, serializeBlocks } from './stored-blocks';
 import { tripleAsterisksExtension } from './triple-asterisks';
 
@@ -37,7 +38,7 @@ const slashMenuShouldOpen = (transaction: Transaction) => {
   return before === '' || /\s/.test(before);
 };
 
-export function BlockNoteRichText({ initialContent, onChange, editable, label }: RichTextEditorProps) {
+export function BlockNoteRichText({ initialContent, onChange, editable, label, handoff }: RichTextEditorProps & { handoff: EditorHandoff }) {
   // The editor owns its document after the first render: later `initialContent` values are ignored by design.
   const [blocks] = useState(() => parseStoredBlocks(initialContent, knownBlockTypes) as PartialBlock[] | undefined);
   const editor = useCreateBlockNote({
@@ -72,6 +73,21 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label }:
   useEffect(() => {
     latestOnChange.current = onChange;
   }, [onChange]);
+
+  // Taking over from the fallback before the frame is painted: what was typed into it lands at the end of the text,
+  // the caret after it, and the focus moves in if the user is there; then the fallback goes (nothing jumps).
+  useLayoutEffect(() => {
+    const edits = handoff.takePendingEdits();
+    const view = editor.prosemirrorView;
+    if (editable && view && (edits.length > 0 || handoff.focusWanted())) {
+      placeCaretAtEnd(view);
+      applyPendingEdits(view, edits);
+      // BlockNoteView subscribes to changes in an effect, after this one: the replayed edits are reported here.
+      if (edits.length > 0) latestOnChange.current?.(serializeBlocks(editor.document));
+      if (handoff.focusWanted()) editor.focus();
+    }
+    handoff.mounted();
+  }, [editor, editable, handoff]);
 
   return (
     <BlockNoteView

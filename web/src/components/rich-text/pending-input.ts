@@ -1,0 +1,59 @@
+// What a user types into a rich text's fallback before its editor has mounted. The editor mounts as soon as the
+// fallback takes focus, but creating it (and, the first time, loading its chunk) takes a moment: the keys pressed
+// meanwhile are kept here and replayed into the editor, so nothing typed is lost.
+
+export type PendingEdit =
+  | { kind: 'text'; text: string }
+  | { kind: 'enter' }
+  | { kind: 'backspace' }
+  /** A paste, kept whole (its rich text and its images too) to be pasted into the editor. */
+  | { kind: 'paste'; text: string; html: string; files: File[] };
+
+/** The edit a key press on the fallback stands for, or null for keys the fallback leaves alone (Tab, arrows, shortcuts). */
+export const editOfKey = (event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'isComposing'>): PendingEdit | null => {
+  if (event.isComposing || event.ctrlKey || event.metaKey) return null;
+  if (event.key === 'Enter' && !event.altKey) return { kind: 'enter' };
+  if (event.key === 'Backspace' && !event.altKey) return { kind: 'backspace' };
+  // A printable key names its character (AltGr combinations included); named keys ('Shift', 'ArrowLeft') are longer.
+  return [...event.key].length === 1 ? { kind: 'text', text: event.key } : null;
+};
+
+/** What a paste carried, copied out of the clipboard event (its data is unreadable once the event is over). */
+export const editOfPaste = (clipboard: Pick<DataTransfer, 'getData' | 'files'>): PendingEdit => ({
+  kind: 'paste',
+  text: clipboard.getData('text/plain'),
+  html: clipboard.getData('text/html'),
+  files: [...clipboard.files],
+});
+
+/** The edits a pasted plain text stands for: its lines, with an Enter between them. */
+export const editsOfPaste = (text: string): PendingEdit[] =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .flatMap((line, index): PendingEdit[] => [...(index > 0 ? [{ kind: 'enter' } as const] : []), ...(line ? [{ kind: 'text', text: line } as const] : [])]);
+
+/** The fallback's plain text with the edits applied, so what is typed shows while the editor is on its way. */
+export const textWithEdits = (text: string, edits: readonly PendingEdit[]): string =>
+  edits.reduce((result, edit) => {
+    if (edit.kind === 'text') return result + edit.text;
+    if (edit.kind === 'enter') return `${result}\n`;
+    // At the start of a line, Backspace joins it to the line before, as in the editor.
+    if (edit.kind === 'backspace') return [...result].slice(0, -1).join('');
+    return result + edit.text.replace(/\r\n?/g, '\n');
+  }, text);
+
+/**
+ * Adds edits to a queue, keeping it short: text joins the text before it, and a Backspace right after typed text
+ * removes that text's last character instead of being kept.
+ */
+export const appendEdits = (queue: readonly PendingEdit[], edits: readonly PendingEdit[]): PendingEdit[] =>
+  edits.reduce<PendingEdit[]>((result, edit) => {
+    const last = result.at(-1);
+    if (edit.kind === 'text' && last?.kind === 'text') return [...result.slice(0, -1), { kind: 'text', text: last.text + edit.text }];
+    if (edit.kind === 'backspace' && last?.kind === 'text') {
+      const remaining = [...last.text].slice(0, -1).join('');
+      return [...result.slice(0, -1), ...(remaining ? [{ kind: 'text', text: remaining } as const] : [])];
+    }
+    return [...result, edit];
+  }, [...queue]);
