@@ -1,6 +1,7 @@
 // A vertical list reordered by dragging each row's handle: pointer, or keyboard (Space to lift, arrows to move, Space to
 // drop, Escape to cancel), with dnd-kit announcing each step by the rows' labels. Used by the Note Templates dialog's
-// Selected Fields, the Content Extraction drawer's results and the assessment's problem list.
+// Selected Fields, the Content Extraction drawer's results, the assessment's problem list and a resource's Table of
+// Contents (which cannot be reordered in view mode).
 import {
   closestCenter,
   DndContext,
@@ -24,7 +25,8 @@ export interface SortableListProps<T> {
   idOf: (item: T) => string;
   /** What a row is called: in its handle's name ('Move {label}') and in the announcements. */
   labelOf: (item: T, index: number) => string;
-  onMove: (from: number, to: number) => void;
+  /** Without it the rows stay in place and show no handle. */
+  onMove?: (from: number, to: number) => void;
   renderItem: (item: T, index: number) => ReactNode;
   /** The list's accessible name. */
   label: string;
@@ -35,17 +37,20 @@ export interface SortableListProps<T> {
 interface RowProps {
   id: string;
   label: string;
+  sortable: boolean;
   children: ReactNode;
 }
 
-function Row({ id, label, children }: RowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+function Row({ id, label, sortable, children }: RowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled: !sortable });
   return (
     <li ref={setNodeRef} className={classes.row} data-dragging={isDragging} style={{ transform: CSS.Translate.toString(transform), transition }}>
       <Group gap={4} wrap="nowrap" align="flex-start">
-        <ActionIcon ref={setActivatorNodeRef} variant="subtle" color="gray" className={classes.handle} {...attributes} {...listeners} aria-label={`Move ${label}`}>
-          <IconGrip />
-        </ActionIcon>
+        {sortable && (
+          <ActionIcon ref={setActivatorNodeRef} variant="subtle" color="gray" className={classes.handle} {...attributes} {...listeners} aria-label={`Move ${label}`}>
+            <IconGrip />
+          </ActionIcon>
+        )}
         <div className={classes.content}>{children}</div>
       </Group>
     </li>
@@ -75,7 +80,7 @@ export function SortableList<T>({ items, idOf, labelOf, onMove, renderItem, labe
     draggable: `To move a ${noun}, press Space. Use the up and down arrow keys to choose its new place, Space to drop it, or Escape to cancel.`,
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) onMove(indexOf(active.id), indexOf(over.id));
+    if (over && active.id !== over.id) onMove?.(indexOf(active.id), indexOf(over.id));
   };
 
   return (
@@ -83,7 +88,7 @@ export function SortableList<T>({ items, idOf, labelOf, onMove, renderItem, labe
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
         <ol className={classes.list} aria-label={label}>
           {items.map((item, index) => (
-            <Row key={ids[index]} id={ids[index]!} label={labelOf(item, index)}>
+            <Row key={ids[index]} id={ids[index]!} label={labelOf(item, index)} sortable={Boolean(onMove)}>
               {renderItem(item, index)}
             </Row>
           ))}

@@ -37,6 +37,8 @@ export function ResourceSections({ sections, editable, onChange }: ResourceSecti
   const update = (id: string, change: Partial<Pick<TextSection, 'title' | 'deltaString'>>) =>
     onChange((current) => updateSection(current, id, change, now()), { immediate: false });
   const remove = (id: string) => onChange((current) => removeSection(current, id), { immediate: true });
+  // By id: the sections may have changed (a merged save) between the render and the drop.
+  const move = (activeId: string, overId: string) => onChange((current) => moveSection(current, activeId, overId), { immediate: true });
   const askToRemove = (section: TextSection) => (hasContent(section) ? setConfirmRemove(section) : remove(section.id));
 
   const addButton = (end: SectionEnd) =>
@@ -53,7 +55,7 @@ export function ResourceSections({ sections, editable, onChange }: ResourceSecti
         <TableOfContents
           sections={sections}
           onSelect={goToSection}
-          {...(editable ? { onMove: (activeId: string, overId: string) => onChange((current) => moveSection(current, activeId, overId), { immediate: true }) } : {})}
+          {...(editable ? { onMove: (from: number, to: number) => move(sections[from]!.id, sections[to]!.id) } : {})}
         />
       </CollapsibleSection>
       <CollapsibleSection title="Content Sections" count={sections.length}>
