@@ -3,7 +3,7 @@
 // under PART#PATIENT#{id}#, so an autosave rewrites only the sections it changed (see versioned-record-store.ts); the
 // time tracking is its own item (TIMETRACK#{id}).
 import { BatchWriteCommand, TransactGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError, Patient, PatientSummary, TimeTracking, notFound, versionConflict } from '@chartside/shared';
+import { AppError, blankPatient, Patient, PatientSummary, TimeTracking, notFound, versionConflict } from '@chartside/shared';
 import { chunksUnderPrefix } from './chunked-body';
 import { isTransactionConflict, isVersionCheckFailure, keys, type Table } from './table';
 import { VersionedRecordStore, assertHeadFits as assertLayoutHeadFits, queryUnder, type RecordLayout } from './versioned-record-store';
@@ -19,28 +19,8 @@ const REPLACE_ATTEMPTS = 5;
 
 /** What a head written with fewer attributes (by a test, or before a field existed) reads as. */
 const missingAttributes = (): Omit<Patient, 'id'> => {
-  const epoch = new Date(0).toISOString();
-  return {
-    lastname: '',
-    firstname: '',
-    dob: '',
-    mrn: '',
-    room: '',
-    appointment: '',
-    attending: '',
-    primarydx: '',
-    oneliner: '',
-    notes: '',
-    tags: [],
-    tasks: [],
-    visibleFields: [],
-    fields: {},
-    lastAccessed: epoch,
-    version: 0,
-    lastSessionId: '',
-    createdAt: epoch,
-    updatedAt: epoch,
-  };
+  const { id: _id, ...blank } = blankPatient('', new Date(0).toISOString());
+  return blank;
 };
 
 const layout: RecordLayout<Patient, 'fields' | 'notes'> = {

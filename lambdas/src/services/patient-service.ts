@@ -3,6 +3,7 @@
 // patient.updated: one event per patient, also for import and delete-all, so an open copy always knows which patient
 // changed (the events go out a few at a time).
 import {
+  blankPatient,
   MAX_PATIENT_BYTES,
   PANEL_EXPORT_FORMAT,
   PANEL_EXPORT_VERSION,
@@ -59,26 +60,17 @@ export const createPatient = async (deps: PatientDeps, caller: PatientCaller, bo
   const now = deps.clock.now().toISOString();
   const document = await caller.userDocument();
   const patient: Patient = {
+    ...blankPatient(crypto.randomUUID(), now),
     lastname: body.lastname,
     firstname: body.firstname,
     dob: body.dob ?? '',
     mrn: body.mrn ?? '',
     room: body.room ?? '',
     appointment: body.appointment ?? '',
-    attending: '',
-    primarydx: '',
-    oneliner: '',
-    notes: '',
     tags: addTags([], body.tags ?? []),
-    tasks: [],
     visibleFields: defaultVisibleFields(document.inpatient),
-    fields: {},
-    lastAccessed: now,
-    id: crypto.randomUUID(),
     version: 1,
     lastSessionId: caller.sessionId,
-    createdAt: now,
-    updatedAt: now,
   };
   assertFits(patient);
   await deps.patients.create(caller.userId, patient);

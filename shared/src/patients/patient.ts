@@ -97,6 +97,30 @@ export const Patient = PatientFields.extend({
 });
 export type Patient = z.infer<typeof Patient>;
 
+/** A patient with nothing filled in yet, at `now`: what a new patient starts from, and what a stored one lacks reads as. */
+export const blankPatient = (id: string, now: string): Patient => ({
+  id,
+  lastname: '',
+  firstname: '',
+  dob: '',
+  mrn: '',
+  room: '',
+  appointment: '',
+  attending: '',
+  primarydx: '',
+  oneliner: '',
+  notes: '',
+  tags: [],
+  tasks: [],
+  visibleFields: [],
+  fields: {},
+  lastAccessed: now,
+  version: 0,
+  lastSessionId: '',
+  createdAt: now,
+  updatedAt: now,
+});
+
 /** What the panel lists of a patient: everything but the note sections and notes. */
 export const PatientSummary = Patient.omit({ fields: true, notes: true });
 export type PatientSummary = z.infer<typeof PatientSummary>;

@@ -1,5 +1,5 @@
 // Canned values for tests: a runtime config, a user document, login sessions, Amplify sessions.
-import { defaultUserFields, unknownLocation, type Patient, type RuntimeConfig, type Session, type UserDocument } from '@chartside/shared';
+import { blankPatient, defaultUserFields, unknownLocation, type Patient, type RuntimeConfig, type Session, type UserDocument } from '@chartside/shared';
 import type { fetchAuthSession } from 'aws-amplify/auth';
 import { SESSION_ID_KEY } from '../platform/auth/browser-session';
 
@@ -69,25 +69,13 @@ const PATIENT_TIME = '2025-03-01T08:00:00.000Z';
 
 /** A patient as the API returns it: version 3, saved by session 's-1', no sections unless given. */
 export const patientRecord = (overrides: Partial<Patient> = {}): Patient => ({
-  id: 'p-1',
+  ...blankPatient('p-1', PATIENT_TIME),
   lastname: 'Okafor',
   firstname: 'Adaeze',
   dob: '1956-03-14',
   mrn: '40012345',
   room: '4B-12',
-  appointment: '',
-  attending: '',
-  primarydx: '',
-  oneliner: '',
-  notes: '',
-  tags: [],
-  tasks: [],
-  visibleFields: [],
-  fields: {},
-  lastAccessed: PATIENT_TIME,
   version: 3,
   lastSessionId: 's-1',
-  createdAt: PATIENT_TIME,
-  updatedAt: PATIENT_TIME,
   ...overrides,
 });

@@ -9,35 +9,9 @@ import { AppProviders } from '../app/AppProviders';
 import { createQueryClient } from '../app/query-client';
 import { PatientEditingContext, type PatientEditing } from '../features/patient/patient-editing';
 import { createPlatform } from '../platform/platform-context';
-import { testConfig } from './fixtures';
+import { patientRecord, testConfig } from './fixtures';
 
-const T0 = '2026-01-05T08:00:00.000Z';
-
-export const patientRecord = (overrides: Partial<Patient> = {}): Patient => ({
-  id: 'p-okafor',
-  lastname: 'Okafor',
-  firstname: 'Adaeze',
-  dob: '1956-03-14',
-  mrn: '40012345',
-  room: '10A',
-  appointment: '',
-  attending: '',
-  primarydx: '',
-  oneliner: '',
-  notes: '',
-  tags: [],
-  tasks: [],
-  visibleFields: ['subjective', 'vitals', 'assessment'],
-  fields: {},
-  lastAccessed: T0,
-  version: 3,
-  lastSessionId: 'session-1',
-  createdAt: T0,
-  updatedAt: T0,
-  ...overrides,
-});
-
-export function renderPatientPart(part: ReactNode, patient: Patient = patientRecord()) {
+export function renderPatientPart(part: ReactNode, patient: Patient = patientRecord({ visibleFields: ['subjective', 'vitals', 'assessment'] })) {
   const queryClient = createQueryClient();
   const platform = createPlatform(testConfig, queryClient, { clientId: 'tab-1', reload: vi.fn(), clearPersistedData: vi.fn(async () => undefined) });
   let shown: PatientFields = patient;

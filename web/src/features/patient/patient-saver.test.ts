@@ -1,35 +1,23 @@
 import { PATIENT_AUTOSAVE_MS, type FieldValue, type Patient, type PatientPatch, type Task } from '@chartside/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../platform/api/api-error';
+import { patientRecord } from '../../test/fixtures';
 import { createPatientSaver, patientDraftOf, patientFieldsOf, patientPatchBody, type PatientSaverDeps } from './patient-saver';
 
 const T0 = '2025-03-01T08:00:00.000Z';
 const text = (line: string): FieldValue => ({ deltaString: JSON.stringify([{ type: 'paragraph', content: line }]), expanded: true });
 const task = (id: string, overrides: Partial<Task> = {}): Task => ({ id, text: id, details: '', completed: false, priority: 3, dueDate: null, created: T0, tags: [], ...overrides });
 
-const patientFixture = (overrides: Partial<Patient> = {}): Patient => ({
-  id: 'p-1',
-  lastname: 'Okafor',
-  firstname: 'Adaeze',
-  dob: '1956-03-14',
-  mrn: '40012345',
-  room: '4B-12',
-  appointment: '',
-  attending: 'Dr Patel',
-  primarydx: 'CAP',
-  oneliner: '',
-  notes: '',
-  tags: ['Icu'],
-  tasks: [task('a'), task('b')],
-  visibleFields: ['events', 'exam', 'assessment'],
-  fields: { events: text('Afebrile overnight'), exam: text('Crackles left base') },
-  lastAccessed: T0,
-  version: 3,
-  lastSessionId: 's-1',
-  createdAt: T0,
-  updatedAt: T0,
-  ...overrides,
-});
+const patientFixture = (overrides: Partial<Patient> = {}): Patient =>
+  patientRecord({
+    attending: 'Dr Patel',
+    primarydx: 'CAP',
+    tags: ['Icu'],
+    tasks: [task('a'), task('b')],
+    visibleFields: ['events', 'exam', 'assessment'],
+    fields: { events: text('Afebrile overnight'), exam: text('Crackles left base') },
+    ...overrides,
+  });
 
 /** A server that holds each PATCH until the test answers it, applying it as the API does (`fields` merged by section). */
 function heldServer(initial: Patient) {

@@ -7,7 +7,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeApi, type FakeApiState } from '../../../../test/fake-api';
-import { patientRecord, renderPatientPart } from '../../../../test/render-patient-part';
+import { patientRecord } from '../../../../test/fixtures';
+import { renderPatientPart } from '../../../../test/render-patient-part';
 import { installSignedInBrowser } from '../../../../test/signed-in-browser';
 import { ExtractionDrawer } from './ExtractionDrawer';
 

@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeApi, FakeApiState } from '../../../../test/fake-api';
 import { userDocument } from '../../../../test/fixtures';
-import { patientRecord, renderPatientPart } from '../../../../test/render-patient-part';
+import { patientRecord } from '../../../../test/fixtures';
+import { renderPatientPart } from '../../../../test/render-patient-part';
 import { installSignedInBrowser } from '../../../../test/signed-in-browser';
 import { NoteTemplatesDialog } from './NoteTemplatesDialog';
 

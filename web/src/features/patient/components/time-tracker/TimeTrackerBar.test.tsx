@@ -37,12 +37,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const puts = () => api.calls('PUT', '/patients/p-okafor/time-tracking').map((request) => request.body as TimeTracking);
+const puts = () => api.calls('PUT', '/patients/p-1/time-tracking').map((request) => request.body as TimeTracking);
 const timeOf = (tracking: TimeTracking, id: string) => tracking.steps.find((step) => step.id === id)?.time;
 
 /** Renders the bar, waits for its record (and the user's settings, when they show the times), then hands the clock to the test. */
 const openBar = async ({ times = true } = {}) => {
-  const view = renderPatientPart(<TimeTrackerBar patientId="p-okafor" />);
+  const view = renderPatientPart(<TimeTrackerBar patientId="p-1" />);
   const bar = await screen.findByRole('region', { name: 'Time tracker' });
   await within(bar).findByRole('button', { name: 'Visit' });
   if (times) await within(bar).findByText(/^Total/);
@@ -130,7 +130,7 @@ describe('TimeTrackerBar', { timeout: 20_000 }, () => {
   it('only logs a load error', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     api.on('GET', '/patients/{patientId}/time-tracking', () => apiError(500, 'internal', 'Something went wrong on our side.'));
-    renderPatientPart(<TimeTrackerBar patientId="p-okafor" />);
+    renderPatientPart(<TimeTrackerBar patientId="p-1" />);
     const bar = await screen.findByRole('region', { name: 'Time tracker' });
     expect(await within(bar).findByText('Time tracking is not available.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(logged).toHaveBeenCalledWith('The time tracking could not be loaded', expect.anything());
