@@ -78,14 +78,8 @@ function RichTextFallback({ initialContent, label, editable, busy, typedAhead, o
       onKeyDown={keyDown}
       onPaste={paste}
     >
-      {/* A line per block, spaced like the editor's blocks, so the box keeps its height when the editor takes over. */}
-      {textWithEdits(sectionLines(initialContent).join('\n'), typedAhead)
-        .split('\n')
-        .map((line, index) => (
-          <div key={index} className={classes.fallbackLine}>
-            {line}
-          </div>
-        ))}
+      {/* A line per block in one text node (a patient screen shows thousands of lines), spaced like the editor's blocks. */}
+      {textWithEdits(sectionLines(initialContent).join('\n'), typedAhead)}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // Creating a BlockNote editor costs about 80 ms of main thread; a patient screen holds some 40 of them. Mounting them
 // all in one task blocked the first paint for seconds, so editors ask this queue for a turn: one mounts per idle slot,
 // and the next starts only once it has mounted, so frames (and the user's input) get through in between.
+import { whenIdle } from '../../platform/when-idle';
 
 interface Turn {
   start: () => void;
@@ -9,24 +10,20 @@ interface Turn {
 const waiting: Turn[] = [];
 let current: Turn | null = null;
 let slotRequested = false;
-
-const requestSlot = (callback: () => void) => {
-  // Idle callbacks have a deadline so a busy page still mounts its editors; Safari has none, so a task does instead.
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 100 });
-  else setTimeout(callback, 0);
-};
+/** An idle slot has a deadline, so a busy page still mounts its editors. */
+const SLOT_DEADLINE_MS = 100;
 
 const startNext = () => {
   if (current || slotRequested || waiting.length === 0) return;
   slotRequested = true;
-  requestSlot(() => {
+  whenIdle(() => {
     slotRequested = false;
     if (current) return;
     const next = waiting.shift();
     if (!next) return;
     current = next;
     next.start();
-  });
+  }, SLOT_DEADLINE_MS);
 };
 
 export interface MountTurn {

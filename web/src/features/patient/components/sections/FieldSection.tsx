@@ -4,7 +4,7 @@ import {
   autoFormat, fieldText, forwardToSpecialComponent, hasSpecialComponent, noUpdatesDeltaString, plainTextDeltaString, sectionPlainText,
   readSpecialData, sectionTitle, specialComponentNames, specialDataOrStart, type FieldValue, type PatientSection,
 } from '@chartside/shared';
-import { ActionIcon, Collapse, Paper, Switch, Tooltip, UnstyledButton } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { IconCheck, IconChevron, IconCopy, IconEraser, IconForward, IconNoUpdates, IconWand } from '../../../../components/icons';
@@ -40,13 +40,13 @@ const restoreParts = (current: FieldValue, before: FieldValue, parts: ChangedPar
   return data === undefined ? { ...rest, deltaString: text } : { ...rest, deltaString: text, data };
 };
 
+// Plain elements, not Mantine's: a patient screen shows some 40 sections, and their frames and 160-odd action buttons
+// (each a Tooltip and an ActionIcon before) were most of the time it took to open.
 function HoverAction({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
-    <Tooltip label={label} openDelay={400}>
-      <ActionIcon variant="subtle" color="gray" onClick={onClick} aria-label={label}>
-        {children}
-      </ActionIcon>
-    </Tooltip>
+    <button type="button" className={classes.action} onClick={onClick} aria-label={label} title={label}>
+      {children}
+    </button>
   );
 }
 
@@ -134,15 +134,15 @@ export function FieldSection({ section, value }: FieldSectionProps) {
   };
 
   return (
-    <Paper component="section" withBorder p="xs" radius="md" className={classes.field} aria-labelledby={titleId} data-section={section}>
+    <section className={classes.field} aria-labelledby={titleId} data-section={section}>
       <div className={classes.header}>
-        <UnstyledButton id={titleId} className={classes.titleButton} aria-expanded={expanded} onClick={() => write((current) => ({ ...current, expanded: !expanded }))}>
+        <button type="button" id={titleId} className={classes.titleButton} aria-expanded={expanded} onClick={() => write((current) => ({ ...current, expanded: !expanded }))}>
           <span className={classes.titleIcon} data-testid={`section-icon-${section}`}>
             <SectionIcon section={section} />
           </span>
           <span className={classes.title}>{title}</span>
           <IconChevron open={expanded} size={14} />
-        </UnstyledButton>
+        </button>
         <div className={classes.actions} role="group" aria-label={`${title} actions`}>
           <HoverAction label="Auto-format" onClick={actions.autoFormat}>
             <IconWand />
@@ -163,38 +163,37 @@ export function FieldSection({ section, value }: FieldSectionProps) {
           </HoverAction>
         </div>
       </div>
-      <Collapse expanded={expanded} keepMountedMode="display-none">
-        <div className={classes.body}>
-          {special && readable && (
-            <Switch
-              size="xs"
-              label="Show free text"
-              checked={showFreeText}
-              onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                write((current) => ({ ...current, showFreeText: checked }));
+      {/* Collapsed, the body stays mounted (its editor keeps its state), hidden. */}
+      <div className={classes.body} hidden={!expanded}>
+        {special && readable && (
+          <Switch
+            size="xs"
+            label="Show free text"
+            checked={showFreeText}
+            onChange={(event) => {
+              const checked = event.currentTarget.checked;
+              write((current) => ({ ...current, showFreeText: checked }));
+            }}
+          />
+        )}
+        {showFreeText && (
+          <div className={classes.editor}>
+            <RichTextEditor
+              key={editor.key}
+              initialContent={value.deltaString}
+              editable
+              label={title}
+              onChange={(serialized) => {
+                editor.emitted(serialized);
+                write((current) => ({ ...current, deltaString: serialized }));
               }}
             />
-          )}
-          {showFreeText && (
-            <div className={classes.editor}>
-              <RichTextEditor
-                key={editor.key}
-                initialContent={value.deltaString}
-                editable
-                label={title}
-                onChange={(serialized) => {
-                  editor.emitted(serialized);
-                  write((current) => ({ ...current, deltaString: serialized }));
-                }}
-              />
-            </div>
-          )}
-          {special && (
-            <SpecialComponent section={special} data={specialData(value.data)} onChange={(update) => write((current) => ({ ...current, data: update(specialData(current.data)) }))} />
-          )}
-        </div>
-      </Collapse>
-    </Paper>
+          </div>
+        )}
+        {special && (
+          <SpecialComponent section={special} data={specialData(value.data)} onChange={(update) => write((current) => ({ ...current, data: update(specialData(current.data)) }))} />
+        )}
+      </div>
+    </section>
   );
 }

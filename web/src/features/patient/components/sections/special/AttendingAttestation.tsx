@@ -3,6 +3,7 @@
 import type { AttendingData } from '@chartside/shared';
 import { Stack, Textarea } from '@mantine/core';
 import { AttendingAutocomplete } from '../../sidebar/AttendingAutocomplete';
+import classes from '../sections.module.css';
 
 export interface AttendingAttestationProps {
   data: AttendingData;
@@ -16,8 +17,10 @@ export function AttendingAttestation({ data, onChange }: AttendingAttestationPro
       <Textarea
         label="Attestation statement"
         placeholder="I saw and examined the patient and agree with the plan as documented."
-        autosize
-        minRows={2}
+        // Grown by CSS, not Mantine's autosize, which measured the page's layout on every render of the section.
+        classNames={{ input: classes.statement }}
+        rows={2}
+        resize="vertical"
         value={data.statement}
         onChange={(event) => {
           const statement = event.currentTarget.value;
