@@ -1,6 +1,7 @@
 // The route table (spec section 2). Every feature is a lazy chunk; the shell (this file, layouts, guards) stays small.
 // Every route but /login needs sign-in; the page title is the route's name; unknown paths go Home.
 import { redirect, type RouteObject } from 'react-router';
+import { loadPatientScreen } from '../features/patient/load-patient-screen';
 import { tools } from '../features/tools/catalogue';
 import { redirectIfSignedIn, requireSignIn } from './guards';
 import { PageLoader } from './PageLoader';
@@ -28,7 +29,7 @@ const toolPages = () => import('../features/tools/routes');
 export const signedInRoutes: RouteObject[] = [
   { index: true, handle: { title: 'Home' } satisfies RouteHandle, lazy: async () => (await import('../features/home/routes')).homeRoute },
   page('panel', 'Panel', async () => (await panel()).panelRoute),
-  page('panel/:id', 'Patient', async () => (await import('../features/patient/routes')).patientRoute),
+  page('panel/:id', 'Patient', async () => (await loadPatientScreen()).patientRoute),
   page('resources', 'Resources', async () => (await resources()).resourcesRoute),
   page('resources/:id', 'Resource', async () => (await resources()).resourceRoute),
   page('templates', 'Templates', async () => (await import('../features/templates/routes')).templatesRoute),

@@ -2,6 +2,7 @@
 // chunks after paint, and the print-only table once the screen is done (or right away when the user prints).
 import { startTransition, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { whenIdle } from '../../platform/when-idle';
 
 /** Cards in the first commit: more than a large screen shows, so the first paint is a full screen. */
 export const FIRST_CARDS = 40;
@@ -19,16 +20,6 @@ const afterPaint = (callback: () => void): (() => void) => {
     cancelAnimationFrame(frame);
     clearTimeout(timer);
   };
-};
-
-/** Runs `callback` when the browser is idle (Safari has no requestIdleCallback: then after a task); returns the cancel. */
-const whenIdle = (callback: () => void): (() => void) => {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(callback);
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(callback, 0);
-  return () => clearTimeout(timer);
 };
 
 /**

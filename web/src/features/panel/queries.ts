@@ -1,8 +1,8 @@
 // Server state of the panel: the patient list, adding a patient, delete-all, export and import (batched), and the
 // panel's saved view (selected tags and sort, kept in the user document and saved with PATCH /api/me and its version).
 import { patientsContract, type CreatePatientBody, type PanelExport, type Patient, type UserDocumentPatch } from '@chartside/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ResponseOf } from '../../platform/api/api-client';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient, ResponseOf } from '../../platform/api/api-client';
 import { useApi } from '../../platform/platform-context';
 import { meKeys } from '../../platform/user-document';
 import { useUserDocumentChange } from '../../platform/user-document-change';
@@ -14,6 +14,15 @@ export const patientKeys = {
 };
 
 /** Patients per import request: whole patients can be large and the API caps a request at 5 MB. */
+/** One patient, whole: the patient screen reads it, and the panel fetches it as a card is pressed. */
+export const patientQuery = (api: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: patientKeys.detail(id),
+    queryFn: ({ signal }) => api.call(patientsContract.get, { params: { patientId: id }, signal }),
+    // A missing or foreign id is an answer, not a hiccup: no retries before sending the user to the panel.
+    retry: (count, error) => !('status' in error && error.status === 404) && count < 2,
+  });
+
 export const IMPORT_BATCH_SIZE = 20;
 
 export function usePatientList() {

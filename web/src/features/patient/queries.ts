@@ -4,16 +4,10 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { ApiClient, RequestOptions } from '../../platform/api/api-client';
 import { useApi } from '../../platform/platform-context';
 import { meKeys } from '../../platform/user-document';
-import { patientKeys } from '../panel/queries';
+import { patientKeys, patientQuery } from '../panel/queries';
 
 export function usePatient(id: string) {
-  const api = useApi();
-  return useQuery({
-    queryKey: patientKeys.detail(id),
-    queryFn: ({ signal }) => api.call(patientsContract.get, { params: { patientId: id }, signal }),
-    // A missing or foreign id is an answer, not a hiccup: no retries before sending the user to the panel.
-    retry: (count, error) => !('status' in error && error.status === 404) && count < 2,
-  });
+  return useQuery(patientQuery(useApi(), id));
 }
 
 /** `onDeleted` runs before the patient leaves the cache (the open screen drops its unsaved edits first). */

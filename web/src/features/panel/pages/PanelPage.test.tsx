@@ -1,5 +1,5 @@
 import { PANEL_EXPORT_FORMAT, PANEL_EXPORT_VERSION, type Patient, type PatientSummary, type Task } from '@chartside/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../test/fake-api';
@@ -164,6 +164,16 @@ describe('PanelPage', () => {
     expect(screen.getByText('Failed to load panel. Please check the console for details.')).toBeTruthy();
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'No access.' }));
     expect(screen.queryByText('No patients match query')).toBeNull();
+  });
+
+  it('fetches a patient as its card is pressed, before the click opens it; a press elsewhere fetches nothing', async () => {
+    api.on('GET', '/patients/p-okafor', () => whole(okafor));
+    await openPanel();
+    fireEvent.pointerDown(screen.getByText('3 patients'));
+    fireEvent.pointerDown(screen.getByRole('list', { name: 'Patients' }));
+    expect(api.calls('GET', '/patients/p-okafor')).toHaveLength(0);
+    fireEvent.pointerDown(screen.getByRole('link', { name: 'Okafor, Adaeze' }));
+    await waitFor(() => expect(api.calls('GET', '/patients/p-okafor')).toHaveLength(1));
   });
 
   it('adds a patient and opens its page', async () => {

@@ -20,6 +20,7 @@ import classes from '../components/panel.module.css';
 import { readPanelDisplay, writePanelDisplay, type PanelDisplay } from '../panel-url';
 import { usePrintList, useProgressiveCount } from '../progressive-render';
 import { useDeleteAllPatients, usePatientList, useSavePanelView } from '../queries';
+import { usePatientPreload } from '../use-patient-preload';
 import { useNow } from '../../../components/use-now';
 
 const sortOptions = panelSortOptions.map((value) => ({ value, label: panelSortLabels[value] }));
@@ -43,6 +44,7 @@ export function PanelPage() {
   const list = usePatientList();
   const saveView = useSavePanelView();
   const deleteAll = useDeleteAllPatients();
+  const preloadPatient = usePatientPreload();
   const [params, setParams] = useSearchParams();
   const notice = noticeOf(useLocation().state);
   const [dialog, setDialog] = useState<PanelDialog>();
@@ -149,13 +151,13 @@ export function PanelPage() {
           )}
           {shown.length > 0 &&
             (display.compact ? (
-              <Stack component="ul" gap={0} p={0} m={0} aria-label="Patients">
+              <Stack component="ul" gap={0} p={0} m={0} aria-label="Patients" onPointerDown={preloadPatient}>
                 {cardsShown.map((patient) => (
                   <CompactPatientRow key={patient.id} patient={patient} inpatient={inpatient} now={now} />
                 ))}
               </Stack>
             ) : (
-              <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" p={0} m={0} aria-label="Patients">
+              <SimpleGrid component="ul" cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" p={0} m={0} aria-label="Patients" onPointerDown={preloadPatient}>
                 {cardsShown.map((patient) => (
                   <PatientCard key={patient.id} patient={patient} inpatient={inpatient} now={now} />
                 ))}
