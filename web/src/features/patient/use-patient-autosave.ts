@@ -5,7 +5,7 @@
 import { patientSectionKey, type Patient } from '@chartside/shared';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { deleteDraft, draftKey } from '../../platform/autosave/draft-store';
 import { useRecordAutosave } from '../../platform/autosave/use-record-autosave';
 import { useApi } from '../../platform/platform-context';
@@ -50,19 +50,24 @@ export function usePatientAutosave(patient: Patient) {
   }, [saver]);
 
   const fields = useMemo(() => patientFieldsOf(draft), [draft]);
+  // The same function for the screen's life: a section that did not change is not rendered again on a keystroke.
+  const changeSection = useCallback<PatientEditing['changeSection']>(
+    (section, value) => saver.change({ [patientSectionKey(section)]: value } as Partial<PatientDraft>),
+    [saver],
+  );
   const editing = useMemo<PatientEditing>(
     () => ({
       patient: base,
       draft: fields,
       change: (changes) => saver.change(changes),
-      changeSection: (section, value) => saver.change({ [patientSectionKey(section)]: value } as Partial<PatientDraft>),
+      changeSection,
       flush: () => saver.flush(),
       discard: () => {
         saver.discard();
         if (keptDraftKey) void deleteDraft(keptDraftKey);
       },
     }),
-    [base, fields, saver, keptDraftKey],
+    [base, fields, saver, changeSection, keptDraftKey],
   );
 
   return { ...autosave, editing };

@@ -6,11 +6,11 @@ import {
 } from '@chartside/shared';
 import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { memo, useEffect, useId, useRef, type ReactNode } from 'react';
 import { IconCheck, IconChevron, IconCopy, IconEraser, IconForward, IconNoUpdates, IconWand } from '../../../../components/icons';
 import { RichTextEditor } from '../../../../components/rich-text/RichTextEditor';
 import { createClientId } from '../../../../platform/client-id';
-import { useEditorKey, usePatientEditing } from '../../patient-editing';
+import { useEditorKey, type PatientEditing } from '../../patient-editing';
 import { useCopyText } from '../../../../components/use-copy-text';
 import { SectionIcon } from './section-icons';
 import classes from './sections.module.css';
@@ -20,6 +20,9 @@ import { showUndoNotice } from './undo-notice';
 export interface FieldSectionProps {
   section: PatientSection;
   value: FieldValue;
+  /** The patient's attending, whom a new attestation names. */
+  attending: string;
+  changeSection: PatientEditing['changeSection'];
 }
 
 /** What an action changed, and so what its Undo may put back: the free text, the special component's data, or both. */
@@ -50,8 +53,8 @@ function HoverAction({ label, onClick, children }: { label: string; onClick: () 
   );
 }
 
-export function FieldSection({ section, value }: FieldSectionProps) {
-  const { changeSection, draft } = usePatientEditing();
+// Memo: a keystroke changes one section's value; the other sections (some 40) are not rendered again.
+export const FieldSection = memo(function FieldSection({ section, value, attending, changeSection }: FieldSectionProps) {
   // The value as it is now: actions and an Undo that run seconds after a render must not write an older copy back.
   const latestRef = useRef(value);
   useEffect(() => {
@@ -97,7 +100,7 @@ export function FieldSection({ section, value }: FieldSectionProps) {
   // Data that does not read as the component's shape is shown as free text only (and kept as it is).
   const readable = special ? readSpecialData(special, value.data).ok : false;
   const showFreeText = !special || !readable || (value.showFreeText ?? true);
-  const specialData = (data: unknown) => (special ? specialDataOrStart(special, data, draft.attending) : data);
+  const specialData = (data: unknown) => (special ? specialDataOrStart(special, data, attending) : data);
   const hasText = () => sectionPlainText(latestRef.current.deltaString).trim().length > 0;
 
   const actions = {
@@ -196,4 +199,4 @@ export function FieldSection({ section, value }: FieldSectionProps) {
       </div>
     </section>
   );
-}
+});

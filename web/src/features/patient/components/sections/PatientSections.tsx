@@ -32,7 +32,7 @@ function MissingSection({ section }: { section: PatientSection }) {
 }
 
 export function PatientSections() {
-  const { draft } = usePatientEditing();
+  const { draft, changeSection } = usePatientEditing();
   const sections = shownSections(draft.visibleFields);
   if (sections.length === 0) {
     return (
@@ -47,7 +47,7 @@ export function PatientSections() {
         const value = draft.fields[section];
         return (
           <div role="listitem" key={section}>
-            {value ? <FieldSection section={section} value={value} /> : <MissingSection section={section} />}
+            {value ? <FieldSection section={section} value={value} attending={draft.attending} changeSection={changeSection} /> : <MissingSection section={section} />}
           </div>
         );
       })}
