@@ -3,6 +3,7 @@
 import { addTags } from '@chartside/shared';
 import { TagsInput } from '@mantine/core';
 import { useMe } from '../../../platform/user-document';
+import { comboboxProps } from '../../../components/combobox-props';
 
 export interface TagsFieldProps {
   value: string[];
@@ -21,7 +22,7 @@ export function TagsField({ value, onChange, label = 'Tags' }: TagsFieldProps) {
       onChange={(tags) => onChange(addTags([], tags))}
       splitChars={[',']}
       clearable
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={comboboxProps}
     />
   );
 }

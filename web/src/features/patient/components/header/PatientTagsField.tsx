@@ -4,6 +4,7 @@ import { addTags } from '@chartside/shared';
 import { TagsInput } from '@mantine/core';
 import { useMe } from '../../../../platform/user-document';
 import { usePatientEditing } from '../../patient-editing';
+import { comboboxProps } from '../../../../components/combobox-props';
 
 export function PatientTagsField() {
   const { draft, change } = usePatientEditing();
@@ -18,7 +19,7 @@ export function PatientTagsField() {
       onChange={(tags) => change({ tags: addTags([], tags) })}
       splitChars={[',']}
       clearable
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={comboboxProps}
       style={{ flex: '1 1 14rem', minWidth: 0 }}
     />
   );

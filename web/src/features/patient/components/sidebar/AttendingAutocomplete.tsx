@@ -4,6 +4,7 @@ import { addAttending, normalizeAttending } from '@chartside/shared';
 import { Autocomplete } from '@mantine/core';
 import { useMe } from '../../../../platform/user-document';
 import { useAddAttending } from './use-add-attending';
+import { comboboxProps } from '../../../../components/combobox-props';
 
 export interface AttendingAutocompleteProps {
   value: string;
@@ -35,7 +36,7 @@ export function AttendingAutocomplete({ value, onChange, label }: AttendingAutoc
         const input = event.currentTarget;
         setTimeout(() => commit(input.value));
       }}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={comboboxProps}
     />
   );
 }

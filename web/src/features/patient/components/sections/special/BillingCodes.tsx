@@ -5,6 +5,7 @@ import { ActionIcon, Button, Group, Select, Stack, Text, TextInput } from '@mant
 import { IconPlus, IconTrash } from '../../../../../components/icons';
 import { createClientId } from '../../../../../platform/client-id';
 import { useMe } from '../../../../../platform/user-document';
+import { comboboxProps } from '../../../../../components/combobox-props';
 
 export interface BillingCodesProps {
   data: BillingData;
@@ -63,7 +64,7 @@ export function BillingCodes({ data, onChange }: BillingCodesProps) {
         data={inpatient ? groups : [...groups].reverse()}
         value={data.emLevel || null}
         onChange={(code) => onChange((current) => ({ ...current, emLevel: code ?? '' }))}
-        comboboxProps={{ withinPortal: true }}
+        comboboxProps={comboboxProps}
         maw={420}
       />
       <CodeRows list="diagnoses" codes={data.diagnoses} onChange={onChange} />
