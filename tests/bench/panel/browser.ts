@@ -12,6 +12,7 @@
 //   every section's editor (found by its accessible name, the section title) showing that section's text;
 // - the autosave: the resource timing of the PATCH the page sends after typing, and from the last keystroke to 'Saved'
 //   (which includes the 2 s autosave delay);
+// - typing: from each key event to the frame after it, typed at a brisk pace into one section of the 40;
 // - the JS heap after the panel and the big patient are open (CDP's heap usage before and after a GC, and
 //   performance.memory, which Chromium rounds).
 // "Painted" is the frame after the DOM change: the check runs in a requestAnimationFrame callback, and the time is
@@ -64,6 +65,8 @@ interface BenchWatch {
   marks: Record<string, number>;
   origin: number;
   restart(): void;
+  /** For each key pressed, the time from the key event to the frame after it, which shows the typed character. */
+  keyToPaint: number[];
 }
 declare global {
   interface Window {
@@ -83,8 +86,14 @@ const installWatch = ({ cards, sections }: { cards: number; sections: { title: s
       bench.marks = {};
       bench.origin = performance.now();
     },
+    keyToPaint: [],
   };
   window.bench = bench;
+  addEventListener(
+    'keydown',
+    (event) => requestAnimationFrame(() => setTimeout(() => bench.keyToPaint.push(performance.now() - event.timeStamp), 0)),
+    { capture: true },
+  );
   const pending = new Set<string>();
   const markPainted = (name: string) => {
     if (name in bench.marks || pending.has(name)) return;
@@ -279,6 +288,13 @@ try {
   }
   printLine('autosave: PATCH round trip from the page', patches, aim(50));
   printLine('autosave: last keystroke to Saved', typedToSaved, `   (includes the ${AUTOSAVE_DELAY_MS / 1000} s delay)`);
+
+  // Typing at a brisk clinician's pace (about 12 keys a second) into one section of the 40.
+  await events.click();
+  await page.keyboard.press('End');
+  await page.evaluate(() => (window.bench.keyToPaint = []));
+  await page.keyboard.type(' Typed one key at a time, at a brisk pace, to see each character appear.', { delay: 80 });
+  printLine('typing: key pressed to its character painted', await page.evaluate(() => window.bench.keyToPaint));
 
   // The heap with the panel and then the every-section patient opened in the same document, in a new tab (so the
   // garbage of the runs above is not counted).
