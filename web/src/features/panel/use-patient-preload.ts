@@ -1,7 +1,9 @@
-// Opening a patient waits for the patient screen's code and for the patient's record. The code loads once the panel
-// is idle; the record as a card's link is pressed, some 100 ms before the click that follows, so it is on its way.
+// Opening a patient waits for the patient screen's code, the patient's record, and the edits kept on this device. The
+// code loads and the kept edits' database opens once the panel is idle; the record is fetched as a card's link is
+// pressed, some 100 ms before the click that follows, so it is on its way.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type PointerEvent } from 'react';
+import { openDraftStore } from '../../platform/autosave/draft-store';
 import { useApi } from '../../platform/platform-context';
 import { whenIdle } from '../../platform/when-idle';
 import { loadPatientScreen } from '../patient/load-patient-screen';
@@ -13,7 +15,14 @@ const PATIENT_PATH = /^\/panel\/([^/]+)$/;
 export function usePatientPreload(): (event: PointerEvent<HTMLElement>) => void {
   const api = useApi();
   const queryClient = useQueryClient();
-  useEffect(() => whenIdle(() => void loadPatientScreen()), []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadPatientScreen();
+        openDraftStore();
+      }),
+    [],
+  );
   return (event) => {
     const link = event.target instanceof Element ? event.target.closest('a') : null;
     const id = link ? PATIENT_PATH.exec(new URL(link.href).pathname)?.[1] : undefined;

@@ -19,6 +19,11 @@ export const draftKey = (userId: string, kind: RecordKind, id: string): string =
 
 const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 
+/** Opens the database ahead of the first read (a screen that opens a record waits for that read). */
+export const openDraftStore = (): void => {
+  if (hasIndexedDb()) store();
+};
+
 export async function readDraft<R, D>(key: string): Promise<StoredDraft<R, D> | undefined> {
   if (!hasIndexedDb()) return undefined;
   return get<StoredDraft<R, D>>(key, store());
