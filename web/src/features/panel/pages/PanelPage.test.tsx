@@ -1,4 +1,4 @@
-import { PANEL_EXPORT_FORMAT, PANEL_EXPORT_VERSION, type Patient, type PatientSummary, type Task } from '@chartside/shared';
+import { blankPatient, PANEL_EXPORT_FORMAT, PANEL_EXPORT_VERSION, type Patient, type PatientSummary, type Task } from '@chartside/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,27 +28,10 @@ const task = (text: string, overrides: Partial<Task> = {}): Task => ({
   ...overrides,
 });
 
-const summary = (id: string, overrides: Partial<PatientSummary> = {}): PatientSummary => ({
-  id,
-  lastname: 'Doe',
-  firstname: 'Jane',
-  dob: '',
-  mrn: '',
-  room: '',
-  appointment: '',
-  attending: '',
-  primarydx: '',
-  oneliner: '',
-  tags: [],
-  tasks: [],
-  visibleFields: [],
-  lastAccessed: iso(-1),
-  version: 1,
-  lastSessionId: 'session-1',
-  createdAt: iso(-30),
-  updatedAt: iso(-1),
-  ...overrides,
-});
+const summary = (id: string, overrides: Partial<PatientSummary> = {}): PatientSummary => {
+  const { fields: _fields, notes: _notes, ...blank } = blankPatient(id, iso(-1));
+  return { ...blank, lastname: 'Doe', firstname: 'Jane', version: 1, lastSessionId: 'session-1', createdAt: iso(-30), ...overrides };
+};
 
 const whole = (patient: PatientSummary): Patient => ({ ...patient, fields: {}, notes: '' });
 
