@@ -323,3 +323,30 @@ describe('a note section before its editor has loaded', () => {
     await slow.close();
   });
 });
+
+describe('a note section whose editor cannot be loaded', () => {
+  it('keeps showing the text, read-only, says why, and the rest of the screen works', async () => {
+    const id = await seedPatient();
+    // Offline before the editor was ever cached: its chunk cannot be fetched.
+    const offline = await browser.newContext({ viewport: DESKTOP, serviceWorkers: 'block', locale: 'en-US', timezoneId: 'Europe/Paris' });
+    await offline.route(/\/assets\/blocknote-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    const failing = await offline.newPage();
+    await signIn(failing, runtime.url, user);
+    await failing.goto(`${runtime.url}/panel/${id}`);
+    const events = section(failing, 'Events').getByRole('textbox', { name: 'Events' });
+    await section(failing, 'Events').getByRole('alert').filter({ hasText: 'the editor could not be loaded' }).waitFor({ timeout: 20_000 });
+    // Every rich text near the view says so (Events, Exam, and the sidebar's ID and Notes at least), not just the first.
+    await expect.poll(() => failing.getByRole('alert').filter({ hasText: 'the editor could not be loaded' }).count()).toBeGreaterThanOrEqual(4);
+    expect(await events.innerText()).toBe('Rapid response at 02:00 for hypotension, resolved with 500 mL LR.');
+    expect(await events.getAttribute('aria-readonly')).toBe('true');
+    // Typing into it changes nothing (no edit is taken that could not be saved).
+    await events.click();
+    await failing.keyboard.type('lost?');
+    expect(await events.innerText()).toBe('Rapid response at 02:00 for hypotension, resolved with 500 mL LR.');
+    await shot(failing, 'patient-sections-editor-unavailable');
+    // The rest of the screen still edits and saves: the section collapses from its title.
+    await action(failing, 'Events', 'Events').click();
+    await expect.poll(async () => (await storedField(id, 'events'))?.expanded, { timeout: 15_000 }).toBe(false);
+    await offline.close();
+  });
+});

@@ -4,6 +4,8 @@
 // or at once when the user focuses or clicks it. Keys typed before it has mounted are replayed into it.
 import { sectionLines } from '@chartside/shared';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { EditorLoadBoundary } from './EditorLoadBoundary';
+import { loadEditor } from './load-editor';
 import { queueMount, type MountTurn } from './mount-queue';
 import { appendEdits, editOfKey, editOfPaste, textWithEdits, type PendingEdit } from './pending-input';
 import classes from './RichTextEditor.module.css';
@@ -28,7 +30,10 @@ export interface EditorHandoff {
   mounted(): void;
 }
 
-const BlockNoteRichText = lazy(() => import('./BlockNoteRichText').then((module) => ({ default: module.BlockNoteRichText })));
+const BlockNoteRichText = lazy(() => loadEditor().then((module) => ({ default: module.BlockNoteRichText })));
+
+/** Shown under a rich text whose editor could not be loaded. */
+export const EDITOR_UNAVAILABLE = 'This text cannot be edited right now: the editor could not be loaded. Reload the page once you are online.';
 
 // With no IntersectionObserver (jsdom, old browsers) there is no way to know what is near: the editor mounts at once.
 const canObserve = () => typeof IntersectionObserver === 'function';
@@ -89,6 +94,7 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const [mountWanted, setMountWanted] = useState(() => !canObserve());
   const [queued, setQueued] = useState(false);
   const [editorMounted, setEditorMounted] = useState(false);
+  const [editorFailed, setEditorFailed] = useState(false);
   // A ref for the editor's handoff, a state for the fallback to show them.
   const pendingEdits = useRef<PendingEdit[]>([]);
   const [typedAhead, setTypedAhead] = useState<readonly PendingEdit[]>([]);
@@ -146,6 +152,11 @@ export function RichTextEditor(props: RichTextEditorProps) {
   const leaveFallback = useCallback(() => {
     userInFallback.current = false;
   }, []);
+  // The next editor's turn comes (its load fails the same way, at once: every rich text says so and stays read-only).
+  const failEditor = useCallback(() => {
+    setEditorFailed(true);
+    giveUpTurn();
+  }, []);
   const keepEdits = useCallback((edits: PendingEdit[]) => {
     pendingEdits.current = appendEdits(pendingEdits.current, edits);
     setTypedAhead(pendingEdits.current);
@@ -157,8 +168,8 @@ export function RichTextEditor(props: RichTextEditorProps) {
         <RichTextFallback
           initialContent={props.initialContent}
           label={props.label}
-          editable={props.editable}
-          busy={queued || mountWanted}
+          editable={props.editable && !editorFailed}
+          busy={!editorFailed && (queued || mountWanted)}
           typedAhead={typedAhead}
           onEnter={enterFallback}
           onLeave={leaveFallback}
@@ -167,9 +178,16 @@ export function RichTextEditor(props: RichTextEditorProps) {
       )}
       {mountWanted && (
         // The fallback above stays until the editor has mounted, so the chunk's loading shows nothing more.
-        <Suspense fallback={null}>
-          <BlockNoteRichText {...props} handoff={handoff} />
-        </Suspense>
+        <EditorLoadBoundary onFailed={failEditor}>
+          <Suspense fallback={null}>
+            <BlockNoteRichText {...props} handoff={handoff} />
+          </Suspense>
+        </EditorLoadBoundary>
+      )}
+      {editorFailed && props.editable && (
+        <p role="alert" className={classes.unavailable}>
+          {EDITOR_UNAVAILABLE}
+        </p>
       )}
     </div>
   );

@@ -1,8 +1,9 @@
-// Opening a patient waits for the patient screen's code, the patient's record, and the edits kept on this device. The
-// code loads and the kept edits' database opens once the panel is idle; the record is fetched as a card's link is
-// pressed, some 100 ms before the click that follows, so it is on its way.
+// Opening a patient waits for the patient screen's code, the patient's record, and the edits kept on this device.
+// Once the panel is idle, the code and the rich-text editor load and the kept edits' database opens; the record is
+// fetched as a card's link is pressed, some 100 ms before the click that follows, so it is on its way.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type PointerEvent } from 'react';
+import { loadEditor } from '../../components/rich-text/load-editor';
 import { openDraftStore } from '../../platform/autosave/draft-store';
 import { useApi } from '../../platform/platform-context';
 import { whenIdle } from '../../platform/when-idle';
@@ -19,6 +20,7 @@ export function usePatientPreload(): (event: PointerEvent<HTMLElement>) => void 
     () =>
       whenIdle(() => {
         void loadPatientScreen();
+        void loadEditor();
         openDraftStore();
       }),
     [],
