@@ -12,7 +12,7 @@ import { launchBrowser } from '../harness/browser';
 import { noteSection } from '../harness/patients';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { newContext, PHONE, shot, signIn } from '../harness/web';
+import { dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -37,11 +37,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** The one-time 'ready to work offline' notice would cover part of every screenshot. */
-const dismissOfflineNotice = async (p: Page) => {
-  const dismiss = p.getByRole('button', { name: 'Dismiss' });
-  await dismiss.waitFor({ timeout: 10_000 }).then(() => dismiss.click(), () => undefined);
-};
 
 const call = async (method: string, path: string, body?: unknown) => {
   const { status, json, text } = await asUser(method, path, body);

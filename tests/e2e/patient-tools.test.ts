@@ -12,7 +12,7 @@ import { launchBrowser } from '../harness/browser';
 import { dragByMouse, keyboardSensorListening } from '../harness/drag';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { newContext, PHONE, shot, signIn } from '../harness/web';
+import { dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -59,10 +59,7 @@ beforeAll(async () => {
   await call('PATCH', '/me', { version: me.version, showTimeTracker: true, showTimeTrackerTimes: true });
   page = await (await newContext(browser)).newPage();
   await signIn(page, runtime.url, user);
-  // The offline-ready notice comes once the service worker has cached the app, seconds after sign-in: wait for it and
-  // dismiss it here, so it does not arrive in the middle of a drag (dismissed once, it stays away).
-  const dismiss = page.getByRole('button', { name: 'Dismiss' });
-  await dismiss.waitFor({ timeout: 15_000 }).then(() => dismiss.click(), () => undefined);
+  await dismissOfflineNotice(page);
 }, 180_000);
 afterAll(async () => {
   await browser?.close();

@@ -11,7 +11,7 @@ import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { newContext, PHONE, shot, signIn } from '../harness/web';
+import { dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -40,11 +40,6 @@ beforeAll(async () => {
   await dismissOfflineNotice(page);
 });
 
-/** The one-time 'ready to work offline' notice would cover part of every screenshot. */
-const dismissOfflineNotice = async (p: Page) => {
-  const dismiss = p.getByRole('button', { name: 'Dismiss' });
-  await dismiss.waitFor({ timeout: 10_000 }).then(() => dismiss.click(), () => undefined);
-};
 afterAll(async () => {
   await browser?.close();
 });

@@ -9,7 +9,7 @@ import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { newContext, shot, signIn } from '../harness/web';
+import { dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -28,8 +28,7 @@ beforeAll(async () => {
   context = await newContext(browser);
   page = await context.newPage();
   await signIn(page, runtime.url, user);
-  const dismiss = page.getByRole('button', { name: 'Dismiss' }); // the one-time 'ready to work offline' notice
-  await dismiss.waitFor({ timeout: 10_000 }).then(() => dismiss.click(), () => undefined);
+  await dismissOfflineNotice(page);
 });
 
 afterAll(async () => {

@@ -21,6 +21,15 @@ export type SessionChoice =
 export const newContext = (browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> =>
   browser.newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Paris' });
 
+/**
+ * Waits for the one-time 'ready to work offline' notice, which comes once the service worker has cached the app, seconds
+ * after sign-in, and dismisses it (it stays away then): it would cover part of a screenshot, or arrive mid-drag.
+ */
+export const dismissOfflineNotice = async (page: Page) => {
+  const dismiss = page.getByRole('button', { name: 'Dismiss' });
+  await dismiss.waitFor({ timeout: 15_000 }).then(() => dismiss.click(), () => undefined);
+};
+
 export const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 
 /** The Login page's first step: email, password, Login. */
