@@ -6,6 +6,7 @@ import { createApiClient, type ApiClient } from './api/api-client';
 import { createBrowserSession, type BrowserSession, type BrowserSessionDeps } from './auth/browser-session';
 import { getAccessToken, signOut } from './auth/session';
 import { tabClientId } from './client-id';
+import { connectivity, healthProbe } from './connectivity/connectivity';
 import { clearPersistedData } from './offline';
 
 export interface Platform {
@@ -22,6 +23,7 @@ export interface PlatformOptions extends Partial<Omit<BrowserSessionDeps, 'clear
 /** `queryClient` is the app's cache: emptied when the session ends under the app's feet. */
 export const createPlatform = (config: RuntimeConfig, queryClient: QueryClient, options: PlatformOptions = {}): Platform => {
   const { clientId = tabClientId, ...deps } = options;
+  connectivity.setProbe(healthProbe(config.apiUrl));
   const session = createBrowserSession({
     storage: window.localStorage,
     signOut,

@@ -94,6 +94,8 @@ export function fakeApi(state: Partial<FakeApiState> = {}): FakeApi & { state: F
     session,
   };
   const api = new FakeApi()
+    // The connectivity probe: the server is there.
+    .on('GET', '/health', () => ({ status: 'ok', dependencies: {} }))
     .on('GET', '/me', () => full.me)
     .on('GET', '/feed/unread-count', () => ({ count: full.unread }))
     // An empty library, so pages that show Home's search have an answer; tests of search register their own.

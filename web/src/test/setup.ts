@@ -3,11 +3,14 @@
 import { cleanup } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
+import { connectivity } from '../platform/connectivity/connectivity';
 import { fakeMatchMedia } from './match-media';
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  // The app's one connectivity signal outlives a test: a server one test made unreachable is back for the next.
+  connectivity.reportReachable();
 });
 
 Object.defineProperty(window, 'matchMedia', {
@@ -28,3 +31,6 @@ afterEach(() => notifications.clean());
 
 // Mantine's auto-growing textarea listens for web fonts loading; jsdom has no document.fonts.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: new EventTarget() });
+
+// ProseMirror (under BlockNote) asks its root which elements lie under a point; jsdom does no layout, so: none.
+if (!('elementsFromPoint' in document)) Object.defineProperty(Document.prototype, 'elementsFromPoint', { configurable: true, value: () => [] });

@@ -146,11 +146,22 @@ describe('a stored session, when the page loads', () => {
     expect(clearPersistedData).toHaveBeenCalled();
   });
 
-  it('trusts the stored id while the server cannot be reached (offline)', async () => {
+  it('trusts the stored id while the server cannot be reached (offline), and loads the rest once the server is back', async () => {
     storeSessionId('session-1');
-    api.on('GET', '/sessions/current', () => Promise.reject(new TypeError('Failed to fetch')));
+    let reachable = false;
+    const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
+    const current = api.state.session;
+    api.on('GET', '/sessions/current', () => (reachable ? current : unreachable()));
+    api.on('GET', '/health', () => (reachable ? { status: 'ok', dependencies: {} } : unreachable()));
     renderApp('/');
-    expect(await screen.findByText('Signed in as dr.grey@example.org')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+    expect(screen.getByText("You're offline")).toBeTruthy();
+    expect(storedSessionId()).toBe('session-1');
+    expect(signOut).not.toHaveBeenCalled();
+
+    reachable = true;
+    expect(await screen.findByText('Signed in as dr.grey@example.org', undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByText("You're offline")).toBeNull();
     expect(storedSessionId()).toBe('session-1');
   });
 

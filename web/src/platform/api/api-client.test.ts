@@ -1,6 +1,7 @@
 import { meContract, sessionsContract, tagsContract } from '@chartside/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, userDocument } from '../../test/fixtures';
+import { Connectivity } from '../connectivity/connectivity';
 import { createApiClient, fillPath, type ApiClientOptions } from './api-client';
 import { ApiError } from './api-error';
 
@@ -89,6 +90,58 @@ describe('createApiClient', () => {
   it('lets an aborted request stay an abort, so TanStack Query can cancel', async () => {
     stubFetch(() => Promise.reject(new DOMException('The operation was aborted.', 'AbortError')));
     await expect(signedInClient().call(meContract.get)).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  describe('the connectivity signal', () => {
+    const watched = () => {
+      const connectivity = new Connectivity({ initialMs: 60_000, maxMs: 60_000 }, () => true);
+      connectivity.setProbe(async () => false);
+      const api = createApiClient({ apiUrl: '/api', clientId: 'tab-1', getAccessToken: async () => 'token-1', connectivity });
+      return { api, connectivity };
+    };
+    /** A fetch whose server never answers: only the request's signal ends it, as a browser's fetch does. */
+    const silentServer = () =>
+      vi.stubGlobal(
+        'fetch',
+        vi.fn<typeof fetch>(
+          (_url, init) =>
+            new Promise<Response>((_resolve, reject) => {
+              const signal = init?.signal;
+              if (signal?.aborted) reject(signal.reason as Error);
+              signal?.addEventListener('abort', () => reject(signal.reason as Error));
+            }),
+        ),
+      );
+
+    it('goes offline when a request fails at the network level, and online again when the server answers', async () => {
+      const { api, connectivity } = watched();
+      stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+      await expect(api.call(meContract.get)).rejects.toMatchObject({ code: 'network_error' });
+      expect(connectivity.isOnline()).toBe(false);
+      stubFetch(() => jsonResponse({ error: { code: 'unavailable', message: 'Busy, try again.' } }, 503));
+      await expect(api.call(meContract.get)).rejects.toMatchObject({ status: 503 });
+      expect(connectivity.isOnline()).toBe(true);
+    });
+
+    it('fails a request with no answer in time as a network error, and goes offline', async () => {
+      const { api, connectivity } = watched();
+      silentServer();
+      await expect(api.request('get', '/me', { timeoutMs: 20 })).rejects.toMatchObject({
+        code: 'network_error',
+        message: 'The server did not answer in time. Check your connection and try again.',
+      });
+      expect(connectivity.isOnline()).toBe(false);
+    });
+
+    it('leaves the signal alone when the caller cancels', async () => {
+      const { api, connectivity } = watched();
+      silentServer();
+      const cancel = new AbortController();
+      const answer = api.request('get', '/me', { signal: cancel.signal });
+      cancel.abort();
+      await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
+      expect(connectivity.isOnline()).toBe(true);
+    });
   });
 
   describe('the login session', () => {

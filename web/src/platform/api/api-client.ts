@@ -1,8 +1,11 @@
 // Calls the HTTP API: bearer token, the tab's client id, the browser's login-session id, JSON in and out,
 // failures as ApiError. A 401 `session_ended` (this browser's session was signed out or expired) is handed to
-// `onSessionEnded`, which signs the browser out, wherever the request came from.
+// `onSessionEnded`, which signs the browser out, wherever the request came from. Whether the server answered at all
+// feeds the app's connectivity signal: a request that fails at the network level or has no answer in time means the
+// server cannot be reached.
 import { clientIdHeader, sessionIdHeader } from '@chartside/shared';
 import type { input, output, ZodType } from 'zod';
+import { connectivity as appConnectivity, type Connectivity } from '../connectivity/connectivity';
 import { ApiError, apiErrorFromResponse } from './api-error';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -27,7 +30,10 @@ export type PathParamNames<P extends string> = P extends `${string}{${infer Name
 
 export interface RequestOptions {
   body?: unknown;
+  /** Cancels the request (its rejection is the signal's reason); a TimeoutError reason counts as no answer. */
   signal?: AbortSignal;
+  /** How long the server may take to answer (default REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
   /** Lets the request outlive the page (fetch's `keepalive`: a save sent as the page is hidden or closed). */
   keepalive?: boolean;
   /** Sends this session id instead of the stored one (signing out a session this browser has already let go of). */
@@ -63,9 +69,16 @@ export interface ApiClientOptions {
   getSessionId?: () => string | undefined;
   /** Called when the server says this browser's session has ended (401 `session_ended`). */
   onSessionEnded?: () => void;
+  /** Told whether the server answered (default: the app's one signal). */
+  connectivity?: Pick<Connectivity, 'reportReachable' | 'reportUnreachable'>;
 }
 
-const isAbort = (error: unknown): boolean => error instanceof DOMException && error.name === 'AbortError';
+/** A request with no answer after this long has failed, and the server is taken to be unreachable. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+// By name: a DOMException may come from another realm than this one's DOMException.
+const errorName = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string' ? error.name : undefined;
 
 /** Puts path parameters into a path: ('/sessions/{sessionId}/sign-out', { sessionId: 'a b' }) -> '/sessions/a%20b/sign-out'. */
 export function fillPath(path: string, params: Readonly<Record<string, string>> = {}): string {
@@ -76,28 +89,35 @@ export function fillPath(path: string, params: Readonly<Record<string, string>> 
   });
 }
 
-export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId, onSessionEnded }: ApiClientOptions): ApiClient {
+export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId, onSessionEnded, connectivity = appConnectivity }: ApiClientOptions): ApiClient {
   const base = apiUrl.replace(/\/+$/, '');
 
-  const send = async (method: HttpMethod, path: string, { body, signal, keepalive, sessionId }: RequestOptions): Promise<Response> => {
+  const send = async (method: HttpMethod, path: string, { body, signal, timeoutMs = REQUEST_TIMEOUT_MS, keepalive, sessionId }: RequestOptions): Promise<Response> => {
     const token = await getAccessToken();
     const headers = new Headers({ accept: 'application/json', [clientIdHeader]: clientId });
     if (token) headers.set('authorization', `Bearer ${token}`);
     const session = sessionId ?? getSessionId?.();
     if (session) headers.set(sessionIdHeader, session);
     if (body !== undefined) headers.set('content-type', 'application/json');
+    const timeout = AbortSignal.timeout(timeoutMs);
+    let response: Response;
     try {
-      return await fetch(`${base}${path}`, {
+      response = await fetch(`${base}${path}`, {
         method: method.toUpperCase(),
         headers,
         body: body === undefined ? null : JSON.stringify(body),
-        signal: signal ?? null,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         ...(keepalive ? { keepalive } : {}),
       });
     } catch (error) {
-      if (isAbort(error)) throw error;
+      // Cancelled by the caller: says nothing about the server.
+      if (errorName(error) === 'AbortError') throw error;
+      connectivity.reportUnreachable();
+      if (errorName(error) === 'TimeoutError') throw new ApiError('network_error', 'The server did not answer in time. Check your connection and try again.', 0);
       throw new ApiError('network_error', 'Chartside could not reach the server. Check your connection and try again.', 0);
     }
+    connectivity.reportReachable();
+    return response;
   };
 
   const request = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> => {

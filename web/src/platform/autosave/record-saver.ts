@@ -8,10 +8,11 @@
 // as deps.
 import { changedFields, mergeFields, sameValue, type FieldMergers } from '@chartside/shared';
 import { ApiError } from '../api/api-error';
+import { connectivity } from '../connectivity/connectivity';
 
 /**
- * pending: changes wait for their save; saving: a save is on its way; offline: a save failed with the browser
- * offline, the changes wait for the network.
+ * pending: changes wait for their save; saving: a save is on its way; offline: the server cannot be reached (the
+ * browser is offline, or the server does not answer), the changes wait for it.
  */
 export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'offline' | 'conflict';
 
@@ -72,7 +73,7 @@ export interface RecordSaverDeps<R extends Versioned, D extends object, Body> {
   savable?: (changes: Partial<D>) => Partial<D>;
   /** Fields set along with every real change (a patient's lastAccessed). */
   stamp?: () => Partial<D>;
-  /** Whether the browser is offline (default: navigator.onLine): a failed save then waits calmly for the network. */
+  /** Whether the server cannot be reached (default: the app's connectivity signal): a save then waits calmly for it. */
   isOffline?: () => boolean;
   /** A failed save is retried by itself after these delays, the last one repeating (default RETRY_DELAYS_MS). */
   retryDelaysMs?: readonly number[];
@@ -87,7 +88,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
 /** After a failed save (online), the next tries come after these delays; the last one repeats. */
 const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000] as const;
 
-const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+const serverUnreachable = () => !connectivity.isOnline();
 /** Browsers refuse a keepalive request whose body passes 64 KiB: a bigger save goes as a plain request. */
 const KEEPALIVE_MAX_BYTES = 60_000;
 
@@ -261,8 +262,8 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
       if (['pending', 'error', 'offline'].includes(this.state.status)) this.update({ status: 'saved', error: undefined, failure: undefined });
       return;
     }
-    // Known offline: no request that cannot go out (nor a keepalive one as the page is unloaded); 'online' flushes.
-    if ((this.deps.isOffline ?? browserOffline)()) {
+    // Known offline: no request that cannot go out (nor a keepalive one as the page is unloaded); coming back flushes.
+    if ((this.deps.isOffline ?? serverUnreachable)()) {
       this.update({ status: 'offline', error: undefined });
       return;
     }
@@ -285,7 +286,7 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
    * the server refused it for good (retrying would fail the same way: the user reads why, the draft stays).
    */
   private failed(error: unknown): void {
-    if ((this.deps.isOffline ?? browserOffline)()) {
+    if ((this.deps.isOffline ?? serverUnreachable)()) {
       this.update({ status: 'offline', error: undefined, failure: undefined });
       return;
     }

@@ -1,10 +1,11 @@
 // Binds a RecordSaver to an open record's screen: server copies (refetches, realtime pushes) flow in; unsaved edits are
 // kept on this device (draft-store) and restored on the next open; a pending save is flushed when the page is hidden
-// or the network comes back. Leaving with unsaved work is guarded: in-app navigation waits for the save (and asks
-// when it fails or conflicts), closing the tab asks through the browser's own prompt, unless the edits wait offline
-// and are safely kept on this device.
+// or the server can be reached again. Leaving with unsaved work is guarded: in-app navigation waits for the save (and
+// asks when it fails or conflicts), closing the tab asks through the browser's own prompt, unless the edits wait
+// offline and are safely kept on this device.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router';
+import { connectivity } from '../connectivity/connectivity';
 import { createDraftWriter, readDraft, type DraftWriter } from './draft-store';
 import type { RecordSaver, Versioned } from './record-saver';
 
@@ -82,13 +83,14 @@ export function useRecordAutosave<R extends Versioned, D extends object, Body>({
     saver.resume();
     // The page may be going away: keepalive lets the save outlive it.
     const flushAsPageGoes = () => void saver.flush({ keepalive: true });
-    // Edits made offline (or a save that failed for want of a network) go out when the network is back.
-    const flushOnline = () => void saver.flush();
+    // Edits made offline (or a save that failed for want of the server) go out when it can be reached again.
+    const stopFollowingConnectivity = connectivity.subscribe((online) => {
+      if (online) void saver.flush();
+    });
     window.addEventListener('pagehide', flushAsPageGoes);
-    window.addEventListener('online', flushOnline);
     return () => {
       window.removeEventListener('pagehide', flushAsPageGoes);
-      window.removeEventListener('online', flushOnline);
+      stopFollowingConnectivity();
       // Only reached with nothing unsaved, or after 'Leave anyway': one last try, its answer lands in the query cache.
       void saver.flush();
       saver.dispose();

@@ -1,7 +1,7 @@
 // The app's persisted TanStack Query cache: what a clinician last saw, shown again offline after a reload, and the
 // changes they made offline (paused mutations), resumed when the app is back. It lives in IndexedDB; the service
 // worker never stores an API answer.
-import { onlineManager, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
 import { createStore } from 'idb-keyval';
 import { APP_VERSION } from '../pwa/app-version';
@@ -45,14 +45,6 @@ export const persistOptions = (persister: Persister & { buster?: string }): Omit
     shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
   },
 });
-
-/**
- * TanStack Query assumes it is online until an 'offline' event says otherwise, so a page loaded offline would fetch,
- * fail, retry and end in an error instead of showing the restored data. Start from what the browser knows.
- */
-export function syncOnlineStatus(): void {
-  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') onlineManager.setOnline(navigator.onLine);
-}
 
 /** After a restore: send the changes made offline first, then refetch everything shown. */
 export async function resumeAfterRestore(queryClient: QueryClient): Promise<void> {

@@ -1,13 +1,13 @@
-// The banner "You're offline" (spec section 8), shown while the browser has no network. The live region is always
-// there, so a screen reader hears the banner when it appears.
+// The banner "You're offline" (spec section 8), shown while Chartside cannot reach its server (see connectivity). The
+// live region is always there, so a screen reader hears the banner when it appears.
 import { Box, Center, Text } from '@mantine/core';
-import { useOnlineStatus } from './use-online-status';
+import { useOnline } from '../connectivity/use-online';
 
 /** The banner's height; PwaNotices keeps as much room below the page, so the banner hides none of it. */
 export const OFFLINE_BANNER_HEIGHT = 32;
 
 export function OfflineBanner() {
-  const online = useOnlineStatus();
+  const online = useOnline();
   return (
     <Box role="status">
       {!online && (

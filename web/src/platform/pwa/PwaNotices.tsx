@@ -9,7 +9,7 @@ import classes from './pwa-notices.module.css';
 import { createPwaFlags, type PwaFlags } from './pwa-flags';
 import { UpdatedNotice } from './UpdatedNotice';
 import { UpdatePrompt } from './UpdatePrompt';
-import { useOnlineStatus } from './use-online-status';
+import { useOnline } from '../connectivity/use-online';
 
 export interface PwaNoticesProps {
   updater?: AppUpdater;
@@ -22,7 +22,7 @@ const Z_INDEX = 300;
 export function PwaNotices({ updater: givenUpdater, flags: givenFlags }: PwaNoticesProps) {
   const [updater] = useState(() => givenUpdater ?? getAppUpdater());
   const [flags] = useState(() => givenFlags ?? createPwaFlags());
-  const online = useOnlineStatus();
+  const online = useOnline();
   return (
     <>
       {/* Room at the end of the page for the offline banner, so it covers nothing. */}

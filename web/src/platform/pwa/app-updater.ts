@@ -7,6 +7,7 @@
 // leaves a success flag for the next page. A page another tab updated is taken over too, and reloads the same way,
 // since the old build's lazy chunks are no longer cached.
 import { registerSW as pluginRegisterSW, type RegisterSWOptions } from 'virtual:pwa-register';
+import { connectivity } from '../connectivity/connectivity';
 import { RELOAD_AFTER_UPDATE_MS, UPDATE_CHECK_INTERVAL_MS, UPDATE_TAKEOVER_TIMEOUT_MS } from './constants';
 import { createPwaFlags, type PwaFlags } from './pwa-flags';
 
@@ -52,7 +53,7 @@ export function createAppUpdater({
   serviceWorker = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined,
   flags = createPwaFlags(),
   reload = () => window.location.reload(),
-  isOnline = () => navigator.onLine,
+  isOnline = connectivity.isOnline,
   now = Date.now,
 }: AppUpdaterDeps = {}): AppUpdater {
   let state: AppUpdateState = { needRefresh: false, offlineReady: Boolean(serviceWorker?.controller), status: 'idle' };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '../../test/fake-web-socket';
-import { backoffDelay, connectRealtime, HEARTBEAT_MS, parseRealtimeEvent, realtimeUrl, type RealtimeOptions } from './realtime-connection';
+import { Connectivity } from '../connectivity/connectivity';
+import { connectRealtime, HEARTBEAT_MS, parseRealtimeEvent, realtimeUrl, type RealtimeOptions } from './realtime-connection';
 
 describe('realtimeUrl', () => {
   it.each([
@@ -8,17 +9,6 @@ describe('realtimeUrl', () => {
     ['/ws', 'http://localhost:8123/login', 'ws://localhost:8123/ws?token=t+1&clientId=tab-1'],
     ['/ws', 'https://chartside.example.org/', 'wss://chartside.example.org/ws?token=t+1&clientId=tab-1'],
   ])('realtimeUrl(%j) on %s is %s', (wsUrl, page, want) => expect(realtimeUrl(wsUrl, 't 1', 'tab-1', page)).toBe(want));
-});
-
-describe('backoffDelay', () => {
-  it.each([
-    [0, 0, 500],
-    [0, 1, 1_000],
-    [3, 1, 8_000],
-    [10, 1, 30_000],
-    [10, 0, 15_000],
-  ])('attempt %i with random %d waits %i ms', (attempt, random, want) =>
-    expect(backoffDelay(attempt, { initialMs: 1_000, maxMs: 30_000 }, () => random)).toBe(want));
 });
 
 describe('parseRealtimeEvent', () => {
@@ -34,8 +24,13 @@ describe('parseRealtimeEvent', () => {
 describe('connectRealtime', () => {
   let options: RealtimeOptions;
   let token: string | undefined;
+  let serverUp: boolean;
+  let connectivity: Connectivity;
 
   beforeEach(() => {
+    serverUp = true;
+    connectivity = new Connectivity({ initialMs: 1_000, maxMs: 1_000 }, () => true);
+    connectivity.setProbe(async () => serverUp);
     vi.useFakeTimers();
     vi.stubGlobal('WebSocket', FakeWebSocket);
     token = 'token-1';
@@ -46,10 +41,12 @@ describe('connectRealtime', () => {
       onEvent: vi.fn(),
       onReconnect: vi.fn(),
       backoff: { initialMs: 1_000, maxMs: 30_000 },
+      connectivity,
     };
   });
 
   afterEach(() => {
+    connectivity.dispose();
     vi.useRealTimers();
     FakeWebSocket.instances = [];
   });
@@ -115,12 +112,28 @@ describe('connectRealtime', () => {
     expect(FakeWebSocket.instances).toHaveLength(1);
   });
 
-  it('retries at once when the browser comes back online', async () => {
+  it('asks whether the server is there when the socket drops, and retries at once when it can be reached again', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    await connect();
+    serverUp = false;
+    FakeWebSocket.latest().serverDrops();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connectivity.isOnline()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1_000); // the socket's first retry, while the probe still finds nothing
+    expect(FakeWebSocket.instances).toHaveLength(2);
+    FakeWebSocket.latest().serverDrops(); // its next retry would wait 2 s
+    serverUp = true;
+    await vi.advanceTimersByTimeAsync(1_000); // the probe's next try
+    expect(connectivity.isOnline()).toBe(true);
+    await vi.advanceTimersByTimeAsync(1); // a timer set during a fake tick waits at least 1 ms
+    expect(FakeWebSocket.instances).toHaveLength(3);
+  });
+
+  it('leaves the connectivity signal online when the socket drops but the server answers', async () => {
     await connect();
     FakeWebSocket.latest().serverDrops();
-    window.dispatchEvent(new Event('online'));
     await vi.advanceTimersByTimeAsync(0);
-    expect(FakeWebSocket.instances).toHaveLength(2);
+    expect(connectivity.isOnline()).toBe(true);
   });
 
   it('pings to keep the connection open', async () => {

@@ -1,11 +1,10 @@
 // One WebSocket per tab to the realtime API: authenticated by the access token in the URL, reconnected with
-// jittered exponential backoff, kept alive with pings, and parsed with the shared RealtimeEvent schema.
+// jittered exponential backoff (at once when the server can be reached again), kept alive with pings, and parsed with
+// the shared RealtimeEvent schema. A socket that cannot connect, or drops, makes the connectivity signal ask whether
+// the server is still there.
 import { RealtimeEvent, realtimeQuery, type RealtimeClientMessage } from '@chartside/shared';
-
-export interface Backoff {
-  initialMs: number;
-  maxMs: number;
-}
+import { backoffDelay, type Backoff } from '../backoff';
+import { connectivity as appConnectivity, type Connectivity } from '../connectivity/connectivity';
 
 export const defaultBackoff: Backoff = { initialMs: 1_000, maxMs: 30_000 };
 
@@ -20,6 +19,8 @@ export interface RealtimeOptions {
   /** Called when the socket opens again after a drop: events may have been missed, so refetch. */
   onReconnect?: () => void;
   backoff?: Backoff;
+  /** The app's connectivity signal (default: the app's one). */
+  connectivity?: Pick<Connectivity, 'check' | 'subscribe'>;
 }
 
 export interface RealtimeConnection {
@@ -36,12 +37,6 @@ export function realtimeUrl(wsUrl: string, token: string, clientId: string, base
   return url.toString();
 }
 
-/** Delay before retry number `attempt` (0-based): exponential, capped, with jitter in [half, full]. */
-export function backoffDelay(attempt: number, { initialMs, maxMs }: Backoff, random: () => number = Math.random): number {
-  const ceiling = Math.min(maxMs, initialMs * 2 ** attempt);
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
-
 /** A server message as an event, or undefined for anything this client does not understand. */
 export function parseRealtimeEvent(data: unknown): RealtimeEvent | undefined {
   if (typeof data !== 'string') return undefined;
@@ -56,7 +51,7 @@ export function parseRealtimeEvent(data: unknown): RealtimeEvent | undefined {
 const ping = JSON.stringify({ action: 'ping' } satisfies RealtimeClientMessage);
 
 export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
-  const { wsUrl, clientId, getAccessToken, onEvent, onReconnect, backoff = defaultBackoff } = options;
+  const { wsUrl, clientId, getAccessToken, onEvent, onReconnect, backoff = defaultBackoff, connectivity = appConnectivity } = options;
   let socket: WebSocket | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -98,17 +93,18 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     ws.onclose = () => {
       clearInterval(heartbeat);
       socket = undefined;
-      if (!closed) retry();
+      if (closed) return;
+      connectivity.check();
+      retry();
     };
   }
 
   // Back online: retry now instead of waiting out the backoff.
-  const onOnline = () => {
-    if (retryTimer === undefined || closed) return;
+  const stopFollowingConnectivity = connectivity.subscribe((online) => {
+    if (!online || retryTimer === undefined || closed) return;
     attempt = 0;
     schedule(0);
-  };
-  window.addEventListener('online', onOnline);
+  });
 
   // The first attempt waits a tick, so a mount that is immediately undone (React's StrictMode) opens nothing.
   schedule(0);
@@ -118,7 +114,7 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
       closed = true;
       clearTimeout(retryTimer);
       clearInterval(heartbeat);
-      window.removeEventListener('online', onOnline);
+      stopFollowingConnectivity();
       socket?.close(1000, 'closed by client');
       socket = undefined;
     },
