@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, build, then every Vitest project (unit, integration, browser, infra).
 // Installs Debian's Chromium when no browser is found. Ends with `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,22 +43,28 @@ for (const [name, check] of checks) {
 }
 
 console.log('\n== vitest (unit, integration, browser, infra)');
-const report = path.join(artifacts, 'vitest.json');
-run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+// The summary reporter decides what counts (tests/harness/summary-reporter.ts), unhandled errors included.
+const summaryFile = path.join(artifacts, 'summary.json');
+rmSync(summaryFile, { force: true });
+const vitestPassed = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=./tests/harness/summary-reporter.ts'], {
   CHROME_PATH: browserPath() ?? '',
+  TEST_SUMMARY_FILE: summaryFile,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
 });
-if (existsSync(report)) {
-  const results = JSON.parse(readFileSync(report, 'utf8'));
-  passed += results.numPassedTests;
-  failed += results.numFailedTests;
-  // A file that failed to load (or a hook that failed) counts even when no test in it ran.
-  failed += results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.every((t) => t.status !== 'failed')).length;
+if (existsSync(summaryFile)) {
+  const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+  passed += summary.passed;
+  failed += summary.failed;
+  for (const line of [...summary.failedTests, ...summary.filesFailedOutsideTests, ...summary.unhandledErrors]) console.error(`!! ${line}`);
+  console.log(`\nvitest took ${Math.round(summary.durationMs / 1000)} s; slowest files:`);
+  for (const { file, durationMs } of summary.slowestFiles) console.log(`  ${Math.round(durationMs / 1000)} s  ${file}`);
+  // Vitest failing with nothing counted (a broken config, a crashed global setup) is still a failure.
+  if (!vitestPassed && summary.failed === 0) failed += 1;
 } else {
   failed += 1;
-  console.error('!! vitest wrote no report');
+  console.error('!! vitest wrote no summary');
 }
 
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
