@@ -1,7 +1,8 @@
 // The patient autosave in Chromium against the real runtime: typing across several autosaves loses no character; two
 // devices on one patient (different sections merge, the same section shows both versions and each choice does what it
-// says); an offline edit survives a reload and saves when the network is back; a patient with 1 MB of notes saves and
-// loads.
+// says); an offline edit survives a reload and saves when the network is back; an edit made while the server cannot be
+// reached (the browser still online) waits and saves by itself when the server is back; a patient with 1 MB of notes
+// saves and loads.
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
 import { sectionPlainText, sectionTitle, type Patient, type PatientSection } from '@chartside/shared';
@@ -9,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
+import { startCuttableProxy } from '../harness/cuttable-proxy';
 import { noteSection } from '../harness/patients';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
@@ -196,6 +198,39 @@ describe('offline', () => {
     // Saved: nothing is kept on the device any more, a reload shows the server's copy.
     await page.reload();
     await expect.poll(() => editor(page, 'events').innerText(), { timeout: 20_000 }).toBe('Written on the ward without signal.');
+  });
+
+  it('keeps an edit made while the server cannot be reached, the browser still online, and saves it by itself when the server is back', { timeout: 150_000 }, async () => {
+    const proxy = await startCuttableProxy(runtime.port);
+    const wardContext = await newContext(browser);
+    try {
+      const ward = await wardContext.newPage();
+      await signIn(ward, proxy.url, user);
+      await dismissOfflineNotice(ward);
+      const id = await createPatient('Unreachable');
+      await ward.goto(`${proxy.url}/panel/${id}`);
+      await editor(ward, 'events').waitFor({ timeout: 20_000 });
+      await expect.poll(() => ward.locator('[aria-busy=true]').count(), { timeout: 20_000 }).toBe(0); // the editors are loaded
+
+      // The server goes away: the realtime socket drops, a probe confirms it, and the app says it is offline.
+      proxy.cut();
+      await ward.getByText("You're offline").waitFor({ timeout: 20_000 });
+      expect(await ward.evaluate(() => navigator.onLine)).toBe(true);
+      await typeInto(ward, 'events', 'Typed while the server was away.');
+      await ward.getByText(OFFLINE_STATUS).waitFor({ timeout: 15_000 });
+      await ward.waitForTimeout(300); // the banner's transition, for the screenshot
+      await shot(ward, 'patient-server-unreachable');
+      expect(await serverText(id, 'events')).toBe('');
+
+      // The server is back: nobody touches anything, and the edit is saved.
+      proxy.restore();
+      await expect.poll(() => serverText(id, 'events'), { timeout: 30_000 }).toBe('Typed while the server was away.');
+      await saved(ward);
+      expect(await ward.getByText("You're offline").isVisible()).toBe(false);
+    } finally {
+      await wardContext.close();
+      await proxy.close();
+    }
   });
 });
 
