@@ -107,6 +107,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // The rich-text editor (loaded on demand, cached on first use) is the one chunk over Vite's 500 kB.
+    chunkSizeWarningLimit: 750,
     rolldownOptions: {
       output: {
         // A facade chunk (a re-export inside BlockNote) has no modules of its own, only its facade module.

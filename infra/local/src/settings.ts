@@ -5,8 +5,8 @@ import { z } from 'zod';
 const Settings = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   DATA_DIR: z.string().min(1).default('.data'),
-  /** dev: Vite serves the web app with hot reload; dist: the built bundle in web/dist (run `npm run build` first). */
-  WEB_MODE: z.enum(['dev', 'dist']).default('dev'),
+  /** dist: the built, installable bundle (web/dist, rebuilt at start when its sources changed); dev: Vite with hot reload. */
+  WEB_MODE: z.enum(['dev', 'dist']).default('dist'),
   /**
    * With WEB_MODE=dist: the built bundle to serve, relative to the repository (or absolute). Read from disk on every
    * request, so replacing the folder's contents while the runtime runs serves the new build (the update test does).

@@ -1,10 +1,12 @@
-// `npm start`: the whole product on one machine, no AWS account needed.
+// `npm start` (and `npm run dev`, with WEB_MODE=dev): the whole product on one machine, no AWS account needed.
 import { startLocalRuntime } from './runtime';
 import { readSettings } from './settings';
+import { ensureWebBuild } from './web-build';
 
 const started = performance.now();
 try {
   const settings = readSettings();
+  ensureWebBuild(settings);
   const runtime = await startLocalRuntime(settings);
   const health = await fetch(`${runtime.url}/api/health`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
