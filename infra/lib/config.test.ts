@@ -15,7 +15,20 @@ describe('deploy config', () => {
       searchInstanceType: 't3.small.search',
       searchInstanceCount: 1,
       searchVolumeGiB: 10,
+      bedrockModelFast: 'amazon.nova-lite-v1:0',
+      bedrockModelSlow: 'amazon.nova-pro-v1:0',
+      bedrockModelVision: 'amazon.nova-lite-v1:0',
+      bedrockModelExtraction: 'amazon.nova-lite-v1:0',
+      aiDailyTokens: 500_000,
     });
+  });
+
+  it('takes Bedrock model ids and inference profiles, and refuses anything else', () => {
+    expect(parseDeployConfig({ bedrockModelSlow: 'us.anthropic.claude-sonnet-4-20250514-v1:0', aiDailyTokens: '200000' })).toMatchObject({
+      bedrockModelSlow: 'us.anthropic.claude-sonnet-4-20250514-v1:0',
+      aiDailyTokens: 200_000,
+    });
+    expect(() => parseDeployConfig({ bedrockModelFast: 'gpt 4' })).toThrow('must be a Bedrock model id');
   });
 
   it('sizes the search domain from context, one node or an even number', () => {

@@ -1,9 +1,12 @@
 // The deploy configuration: read once from CDK context (`cdk synth -c mfa=required`), validated, then passed down as props.
 import type { Node } from 'constructs';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { bedrockModelDefaults } from '@chartside/lambdas/adapters/aws/bedrock-model-defaults';
 import { z } from 'zod';
 
 const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+const bedrockModelId = z.string().regex(/^[a-z0-9-]+(\.[\w-]+)+(:[\w-]+)*$/, 'must be a Bedrock model id such as amazon.nova-lite-v1:0');
 
 const fields = {
   /** Pinned so synth needs no credentials; the placeholder is fine for synth, not for deploy. */
@@ -41,6 +44,13 @@ const fields = {
     .default('t3.small.search'),
   searchInstanceCount: z.coerce.number().int().min(1).max(20).default(1),
   searchVolumeGiB: z.coerce.number().int().min(10).max(1024).default(10),
+  /** The Bedrock model ids (or inference profile ids) for chat's Fast and Slow, the text transformer, and extraction. */
+  bedrockModelFast: bedrockModelId.default(bedrockModelDefaults.fast),
+  bedrockModelSlow: bedrockModelId.default(bedrockModelDefaults.slow),
+  bedrockModelVision: bedrockModelId.default(bedrockModelDefaults.vision),
+  bedrockModelExtraction: bedrockModelId.default(bedrockModelDefaults.extraction),
+  /** Model tokens (input and output) one user may use per day; past it AI calls answer 429. */
+  aiDailyTokens: z.coerce.number().int().min(1_000).default(500_000),
 };
 
 export const DeployConfig = z

@@ -38,3 +38,6 @@ export * from './patients/due-date';
 export * from './patients/note-templates';
 export * from './patients/attendings';
 export * from './patients/patient-merge';
+export * from './chat/chat';
+export * from './chat/reply-markup';
+export * from './contracts/chat';

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { articleFixtureEnv, startArticleFixtures } from './article-fixtures';
+import { startModelDouble } from '@chartside/lambdas/test/model-double';
 import { repoRoot, startRuntime } from './runtime';
 
 declare module 'vitest' {
@@ -12,6 +13,8 @@ declare module 'vitest' {
     runtimeDataDir: string;
     /** The stand-in for Crossref, Unpaywall and article pages the runtime is pointed at. */
     articleFixturesUrl: string;
+    /** The model server (Ollama's API) the runtime's AI is pointed at; script it with modelDoubleControl. */
+    modelDoubleUrl: string;
   }
 }
 
@@ -19,7 +22,8 @@ export default async function setup(project: TestProject) {
   if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` before the tests (npm test does).');
   // The outside world the runtime calls comes up first, so the runtime starts pointed at it.
   const articleFixtures = await startArticleFixtures();
-  const runtime = await startRuntime({ env: articleFixtureEnv(articleFixtures) });
+  const models = await startModelDouble({ pieceDelayMs: 15 });
+  const runtime = await startRuntime({ env: { ...articleFixtureEnv(articleFixtures), OLLAMA_URL: models.url } });
   runtime.child.once('exit', (code, signal) => {
     if (!stopping) console.error(`The suite's runtime exited unexpectedly (${code ?? signal}):\n${runtime.output()}`);
   });
@@ -28,9 +32,11 @@ export default async function setup(project: TestProject) {
   project.provide('runtimePort', runtime.port);
   project.provide('runtimeDataDir', runtime.dataDir);
   project.provide('articleFixturesUrl', articleFixtures.url);
+  project.provide('modelDoubleUrl', models.url);
   return async () => {
     stopping = true;
     await runtime.stop();
     await articleFixtures.close();
+    await models.close();
   };
 }

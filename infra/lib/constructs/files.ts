@@ -102,12 +102,21 @@ export class Files extends Construct {
    * the per-user prefix within it is enforced by the lambdas.
    */
   grantReadWrite(policy: ManagedPolicy): void {
+    this.grantObjects(policy, ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'], ['kms:Decrypt', 'kms:GenerateDataKey']);
+  }
+
+  /** Read user content only (a chat attachment the model is given). */
+  grantRead(policy: ManagedPolicy): void {
+    this.grantObjects(policy, ['s3:GetObject'], ['kms:Decrypt']);
+  }
+
+  private grantObjects(policy: ManagedPolicy, objectActions: string[], keyActions: string[]): void {
     const stack = Stack.of(this);
     const objects = stack.formatArn({ service: 's3', region: '', account: '', resource: this.bucketName, resourceName: `${USER_CONTENT_PREFIX}*` });
     policy.addStatements(
-      new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'], resources: [objects] }),
+      new PolicyStatement({ actions: objectActions, resources: [objects] }),
       new PolicyStatement({
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey'],
+        actions: keyActions,
         resources: [this.key.keyArn],
         conditions: { StringEquals: { 'kms:ViaService': `s3.${stack.region}.amazonaws.com` } },
       }),

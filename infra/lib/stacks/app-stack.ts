@@ -7,6 +7,7 @@ import type { Auth } from '../constructs/auth';
 import type { Data } from '../constructs/data';
 import type { Files } from '../constructs/files';
 import { HttpApi } from '../constructs/http-api';
+import { Models, modelEnvironment } from '../constructs/models';
 import { Realtime } from '../constructs/realtime';
 import { type SearchDomain, SearchIndexing } from '../constructs/search';
 import { Web } from '../constructs/web';
@@ -26,6 +27,7 @@ export class AppStack extends Stack {
   readonly httpApi: HttpApi;
   readonly web: Web;
   readonly searchIndexing: SearchIndexing;
+  readonly models: Models;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -50,8 +52,22 @@ export class AppStack extends Stack {
     };
 
     this.realtime = new Realtime(this, 'Realtime', { defaults, data, logKey, accessLogs: config.wsAccessLogs });
-    this.httpApi = new HttpApi(this, 'HttpApi', { defaults, data, files, auth, realtime: this.realtime, logKey, contactEmail: config.contactEmail });
+    const bedrockModels = { fast: config.bedrockModelFast, slow: config.bedrockModelSlow, vision: config.bedrockModelVision, extraction: config.bedrockModelExtraction };
+    this.models = new Models(this, 'Models', { defaults, data, files, realtime: this.realtime, models: bedrockModels, dailyTokens: config.aiDailyTokens });
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      defaults: {
+        ...defaults,
+        environment: { ...defaults.environment, ...modelEnvironment(bedrockModels, config.aiDailyTokens), CHAT_REPLY_FUNCTION: this.models.chatReply.function.functionName },
+      },
+      data,
+      files,
+      auth,
+      realtime: this.realtime,
+      logKey,
+      contactEmail: config.contactEmail,
+    });
     search.grant(this.httpApi.handler.policy, 'search');
+    this.models.grantHttpApi(this.httpApi.handler.policy);
     this.searchIndexing = new SearchIndexing(this, 'Search', { defaults, data, search, logKey });
     this.web = new Web(this, 'Web', {
       auth,

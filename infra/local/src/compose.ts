@@ -19,11 +19,14 @@ import { ConnectionRepository } from '@chartside/lambdas/data/connection-reposit
 import { createRepositories } from '@chartside/lambdas/data/repositories';
 import type { ClientIp, HttpDeps } from '@chartside/lambdas/http/deps';
 import { systemClock } from '@chartside/lambdas/ports/clock';
+import { runChatReply, type ChatReplyDeps } from '@chartside/lambdas/jobs/chat-reply';
+import type { ReplyRunner } from '@chartside/lambdas/ports/reply-runner';
 import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
 import type { RealtimeDeps } from '@chartside/lambdas/ws/deps';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { cognitoClient } from './cognito-local';
 import { searchDbFile } from './local-search';
+import { localModels } from './models';
 import { localAws, type LocalSettings } from './settings';
 
 export interface LocalEndpoints {
@@ -82,18 +85,41 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     return { status: states.every((s) => s.ok) ? 'ok' : 'degraded', dependencies };
   };
 
+  const repositories = createRepositories(table, systemClock);
+  const broadcast = createBroadcast(realtime);
+  // Presigned URLs name s3rver's own address (127.0.0.1), which the browser on this machine reaches directly.
+  const fileStore = s3FileStore(s3, localAws.filesBucket);
+  const models = localModels(settings);
+  const replyDeps: ChatReplyDeps = {
+    chats: repositories.chats,
+    resources: repositories.resources,
+    fileStore,
+    connections,
+    poster,
+    broadcast,
+    models,
+    allowance: { chats: repositories.chats, dailyTokens: settings.AI_DAILY_TOKENS },
+    clock: systemClock,
+    logger,
+  };
+  // The cloud runs a reply in its own Lambda; here it runs beside the request that started it.
+  const replies: ReplyRunner = {
+    start: async (job) => {
+      void runChatReply(replyDeps, job).catch((error: unknown) => logger.error('chat reply crashed', { error: error instanceof Error ? error.message : String(error) }));
+    },
+  };
+
   const http: HttpDeps = {
-    ...createRepositories(table, systemClock),
+    ...repositories,
     tokenVerifier,
     userDirectory: cognitoUserDirectory(cognito),
-    broadcast: createBroadcast(realtime),
+    broadcast,
     geo: fastGeoipLocator(),
     clientIp: socketClientIp,
     clock: systemClock,
     health,
     logger,
-    // Presigned URLs name s3rver's own address (127.0.0.1), which the browser on this machine reaches directly.
-    fileStore: s3FileStore(s3, localAws.filesBucket),
+    fileStore,
     articleMetadata: fetchArticleMetadata({
       crossrefUrl: settings.ARTICLE_CROSSREF_URL,
       unpaywallUrl: settings.ARTICLE_UNPAYWALL_URL,
@@ -102,6 +128,7 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
       timeoutMs: settings.ARTICLE_TIMEOUT_MS,
     }),
     search,
+    ai: { models, replies, dailyTokens: settings.AI_DAILY_TOKENS },
   };
   // The stream poller hands the table's changes to the same indexer job the cloud's indexer Lambda runs.
   const indexer = { resources: http.resources, search, logger };

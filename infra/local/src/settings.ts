@@ -1,5 +1,6 @@
 // The local runtime's settings: the only place in it that reads the environment. Documented in the README and .env.example.
 import path from 'node:path';
+import { bedrockModelDefaults } from '@chartside/lambdas/adapters/aws/bedrock-model-defaults';
 import { z } from 'zod';
 
 const Settings = z.object({
@@ -26,6 +27,21 @@ const Settings = z.object({
   ARTICLE_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** How long one outside call may take, in milliseconds. */
   ARTICLE_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
+  /** An Ollama server for AI (chat, transformer, extraction), e.g. http://127.0.0.1:11434; unset: no local models. */
+  OLLAMA_URL: z.url().optional(),
+  OLLAMA_MODEL_FAST: z.string().min(1).default('llama3.2'),
+  OLLAMA_MODEL_SLOW: z.string().min(1).default('llama3.1:8b'),
+  OLLAMA_MODEL_VISION: z.string().min(1).default('llama3.2-vision'),
+  /** Amazon Bedrock instead of Ollama (AWS credentials from the usual chain); the SDK also honours AWS_ENDPOINT_URL_BEDROCK_RUNTIME. */
+  BEDROCK_REGION: z.string().min(1).optional(),
+  BEDROCK_MODEL_FAST: z.string().min(1).default(bedrockModelDefaults.fast),
+  BEDROCK_MODEL_SLOW: z.string().min(1).default(bedrockModelDefaults.slow),
+  BEDROCK_MODEL_VISION: z.string().min(1).default(bedrockModelDefaults.vision),
+  BEDROCK_MODEL_EXTRACTION: z.string().min(1).default(bedrockModelDefaults.extraction),
+  /** How long a model may go without answering (or between two pieces of a streamed answer), in milliseconds. */
+  MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Model tokens one user may use per day (UTC); past it AI calls answer 429. */
+  AI_DAILY_TOKENS: z.coerce.number().int().positive().default(500_000),
 });
 
 export type LocalSettings = z.infer<typeof Settings> & { dataDir: string; webDistDir: string; repoRoot: string };

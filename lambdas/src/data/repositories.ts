@@ -1,6 +1,7 @@
 // Every repository over the one table, built in one place for both composition roots.
 import type { Clock } from '../ports/clock';
 import { BackupRepository } from './backup-repository';
+import { ChatRepository } from './chat-repository';
 import { FeedRepository } from './feed-repository';
 import { PatientRepository } from './patient-repository';
 import { ResourceRepository } from './resource-repository';
@@ -17,6 +18,7 @@ export const createRepositories = (table: Table, clock: Clock) => ({
   taggedItems: new TaggedItemRepository(table),
   resources: new ResourceRepository(table),
   patients: new PatientRepository(table),
+  chats: new ChatRepository(table),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

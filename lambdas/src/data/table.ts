@@ -20,6 +20,11 @@ export const keys = {
   patient: (patientId: string) => `PATIENT#${patientId}`,
   /** A patient's time tracking, beside its head (not under PATIENT#, so panel queries never read it). */
   timeTracking: (patientId: string) => `TIMETRACK#${patientId}`,
+  chat: (chatId: string) => `CHAT#${chatId}`,
+  /** A chat's messages, beside its head (CHATMSG#, not CHAT#, so the chat list never reads them). */
+  chatMessage: (chatId: string, messageId: string) => `CHATMSG#${chatId}#${messageId}`,
+  /** The model tokens a user used on one day (YYYY-MM-DD, UTC). */
+  aiUsage: (day: string) => `AIUSAGE#${day}`,
 } as const;
 
 /** The table's shape, shared by the local runtime (which creates it) and the CDK data stack's tests. */

@@ -1,5 +1,6 @@
 // The only place in the cloud runtime that reads the environment; CDK sets these on every function.
 import { z } from 'zod';
+import { bedrockModelDefaults } from '../adapters/aws/bedrock-model-defaults';
 
 const CloudConfig = z.object({
   TABLE_NAME: z.string().min(1),
@@ -16,6 +17,15 @@ const CloudConfig = z.object({
   /** Crossref's polite pool and Unpaywall ask callers for a contact address (CDK context `contactEmail`). */
   ARTICLE_CONTACT_EMAIL: z.email().default('chartside@example.org'),
   ARTICLE_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
+  /** The Bedrock models (CDK context; the role may invoke exactly these). */
+  BEDROCK_MODEL_FAST: z.string().min(1).default(bedrockModelDefaults.fast),
+  BEDROCK_MODEL_SLOW: z.string().min(1).default(bedrockModelDefaults.slow),
+  BEDROCK_MODEL_VISION: z.string().min(1).default(bedrockModelDefaults.vision),
+  BEDROCK_MODEL_EXTRACTION: z.string().min(1).default(bedrockModelDefaults.extraction),
+  /** Model tokens one user may use per day (UTC). */
+  AI_DAILY_TOKENS: z.coerce.number().int().positive().default(500_000),
+  /** The function that streams chat replies (set on the HTTP API's function, which starts them). */
+  CHAT_REPLY_FUNCTION: z.string().min(1).optional(),
 });
 export type CloudConfig = z.infer<typeof CloudConfig>;
 

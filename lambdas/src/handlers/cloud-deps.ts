@@ -1,21 +1,28 @@
 // The cloud composition root: AWS adapters built once per container from the environment.
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ConnectionRepository } from '../data/connection-repository';
 import { createRepositories } from '../data/repositories';
 import type { HttpDeps } from '../http/deps';
 import { fetchArticleMetadata } from '../adapters/articles/fetch-article-metadata';
 import { apiGatewayConnectionPoster } from '../adapters/aws/api-gateway-connection-poster';
+import { createBedrockTextModel } from '../adapters/aws/bedrock-text-model';
 import { cognitoTokenVerifier } from '../adapters/aws/cognito-token-verifier';
 import { cognitoUserDirectory } from '../adapters/aws/cognito-user-directory';
 import { documentTable, tableIsActive } from '../adapters/aws/dynamodb';
+import { lambdaReplyRunner } from '../adapters/aws/lambda-reply-runner';
 import { forwardedClientIp } from '../adapters/aws/forwarded-client-ip';
 import { createLogger } from '../adapters/aws/logger';
 import { openSearchSearchIndex, signedOpenSearchClient } from '../adapters/aws/opensearch-search-index';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { fastGeoipLocator } from '../adapters/geo/fast-geoip-locator';
+import type { ChatReplyDeps } from '../jobs/chat-reply';
 import { systemClock } from '../ports/clock';
+import type { ReplyRunner } from '../ports/reply-runner';
+import type { TextModels } from '../ports/text-model';
 import { createBroadcast } from '../ws/broadcast';
 import type { RealtimeDeps } from '../ws/deps';
 import { cloudConfig } from './cloud-config';
@@ -29,11 +36,42 @@ const tokenVerifier = cognitoTokenVerifier(config.USER_POOL_ID, config.USER_POOL
 
 export const realtimeDeps: RealtimeDeps = { connections, poster, tokenVerifier, clock: systemClock, logger };
 
+const repositories = createRepositories(table, systemClock);
+const broadcast = createBroadcast(realtimeDeps);
+const fileStore = s3FileStore(new S3Client({}), config.FILES_BUCKET);
+const bedrock = new BedrockRuntimeClient({});
+const bedrockModel = (modelId: string) => createBedrockTextModel({ client: bedrock, modelId });
+// Patient text goes only to Bedrock in this account and region. The local-model extraction mode has no model here.
+const models: TextModels = {
+  fast: bedrockModel(config.BEDROCK_MODEL_FAST),
+  slow: bedrockModel(config.BEDROCK_MODEL_SLOW),
+  vision: bedrockModel(config.BEDROCK_MODEL_VISION),
+  extraction: bedrockModel(config.BEDROCK_MODEL_EXTRACTION),
+  setUpHint: 'Enable the models in the Bedrock console of the account.',
+};
+const replies: ReplyRunner = config.CHAT_REPLY_FUNCTION
+  ? lambdaReplyRunner(new LambdaClient({}), config.CHAT_REPLY_FUNCTION)
+  : { start: () => Promise.reject(new Error('CHAT_REPLY_FUNCTION is not set on this function')) };
+const allowance = { chats: repositories.chats, dailyTokens: config.AI_DAILY_TOKENS };
+
+export const chatReplyDeps: ChatReplyDeps = {
+  chats: repositories.chats,
+  resources: repositories.resources,
+  fileStore,
+  connections,
+  poster,
+  broadcast,
+  models,
+  allowance,
+  clock: systemClock,
+  logger,
+};
+
 export const httpDeps: HttpDeps = {
-  ...createRepositories(table, systemClock),
+  ...repositories,
   tokenVerifier,
   userDirectory: cognitoUserDirectory(new CognitoIdentityProviderClient({})),
-  broadcast: createBroadcast(realtimeDeps),
+  broadcast,
   geo: fastGeoipLocator(),
   clientIp: forwardedClientIp,
   clock: systemClock,
@@ -42,7 +80,7 @@ export const httpDeps: HttpDeps = {
     return { status: dynamodb.ok ? 'ok' : 'degraded', dependencies: { dynamodb } };
   },
   logger,
-  fileStore: s3FileStore(new S3Client({}), config.FILES_BUCKET),
+  fileStore,
   search: openSearchSearchIndex(signedOpenSearchClient(config.SEARCH_ENDPOINT, config.AWS_REGION)),
   articleMetadata: fetchArticleMetadata({
     crossrefUrl: config.ARTICLE_CROSSREF_URL,
@@ -52,4 +90,5 @@ export const httpDeps: HttpDeps = {
     allowPrivateHosts: false,
     timeoutMs: config.ARTICLE_TIMEOUT_MS,
   }),
+  ai: { models, replies, dailyTokens: config.AI_DAILY_TOKENS },
 };

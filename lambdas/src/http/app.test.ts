@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { unknownLocation } from '@chartside/shared';
 import { BackupRepository } from '../data/backup-repository';
+import { ChatRepository } from '../data/chat-repository';
 import { ConnectionRepository } from '../data/connection-repository';
 import { FeedRepository } from '../data/feed-repository';
 import { PatientRepository } from '../data/patient-repository';
@@ -33,6 +34,7 @@ const app = createApp({
   taggedItems: new TaggedItemRepository(table),
   resources: new ResourceRepository(table),
   patients: new PatientRepository(table),
+  chats: new ChatRepository(table),
   tokenVerifier: jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId, jwks: key.jwks }),
   userDirectory: { emailOf: async () => 'never@called', globalSignOut: async () => undefined },
   broadcast: createBroadcast({ connections: new ConnectionRepository(table, systemClock), poster: { post: async () => 'sent' }, logger }),
@@ -50,6 +52,7 @@ const app = createApp({
     timeoutMs: 1_000,
   }),
   search: openSqliteSearchIndex(':memory:'),
+  ai: { models: { setUpHint: 'Set OLLAMA_URL.' }, replies: { start: async () => undefined }, dailyTokens: 1_000 },
 });
 
 const token = key.sign({ sub: 'user-1' });

@@ -5,6 +5,7 @@ import { AppError, MAX_REQUEST_BYTES, sessionIdHeader } from '@chartside/shared'
 import { bodyLimit } from 'hono/body-limit';
 import { articlesRouter } from './articles';
 import { backupsRouter } from './backups';
+import { chatRouter } from './chat';
 import type { HttpDeps, HttpEnv } from './deps';
 import { renderError, validationError } from './errors';
 import { extractionRouter } from './extraction';
@@ -64,6 +65,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', articlesRouter(deps, hook));
   secured.route('/', searchRouter(deps, hook));
   secured.route('/', extractionRouter(deps, hook));
+  secured.route('/', chatRouter(deps, hook));
   app.route('/', secured);
 
   app.notFound((c) => c.json(new AppError('not_found', `No route for ${c.req.method} ${c.req.path}.`).toBody(), 404));

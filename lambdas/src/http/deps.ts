@@ -7,6 +7,7 @@ import type { FileStore } from '../ports/file-store';
 import type { GeoLocator } from '../ports/geo-locator';
 import type { HealthCheck } from '../ports/health-check';
 import type { SearchIndex } from '../ports/search-index';
+import type { ReplyRunner } from '../ports/reply-runner';
 import type { TextModels } from '../ports/text-model';
 import type { TokenVerifier } from '../ports/token-verifier';
 import type { UserDirectory } from '../ports/user-directory';
@@ -31,8 +32,14 @@ export interface HttpDeps extends Repositories {
   fileStore: FileStore;
   articleMetadata: ArticleMetadata;
   search: SearchIndex;
-  /** The text models extraction may use; absent (or a mode missing) until a later issue wires the providers. */
-  textModels?: TextModels;
+  ai: AiDeps;
+}
+
+/** The deployment's models, the reply runner, and each user's daily token allowance. */
+export interface AiDeps {
+  models: TextModels;
+  replies: ReplyRunner;
+  dailyTokens: number;
 }
 
 /** Values set per request by the middleware and read by the routes. */

@@ -14,4 +14,6 @@ export interface FileStore {
   presignDownload(key: string, options: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<string>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The object's bytes (a chat attachment the model reads); undefined when missing; `too_large` past maxBytes. */
+  read(key: string, maxBytes: number): Promise<Uint8Array | undefined | 'too_large'>;
 }

@@ -2,8 +2,8 @@
 // markdown stripped from its answer, answers that cannot be read, and modes without a model.
 import { AppError, MAX_SECTION_BYTES, modelNotConfiguredMessages } from '@chartside/shared';
 import { describe, expect, it } from 'vitest';
-import type { TextModel, TextModelRequest } from '../ports/text-model';
-import { EXTRACTION_SYSTEM_PROMPT, extractWithModel, stripModelMarkup, unreadableModelAnswer } from './extraction-service';
+import type { ModelRequest, TextModel, TextModels } from '../ports/text-model';
+import { EXTRACTION_SYSTEM_PROMPT, extractWithModel as extract, LOCAL_MODEL_FAILED, stripModelMarkup, unreadableModelAnswer } from './extraction-service';
 
 const note = `Assessment and plan
 #1 Acute on chronic HFrEF
@@ -11,16 +11,27 @@ const note = `Assessment and plan
 - Daily weights, strict I/O`;
 
 /** A model that answers `answer` and remembers what it was asked. */
+const usage = { inputTokens: 120, outputTokens: 30 };
 const modelAnswering = (answer: string | (() => Promise<string>)) => {
-  const requests: TextModelRequest[] = [];
+  const requests: ModelRequest[] = [];
   const model: TextModel = {
+    id: 'double',
     complete: async (request) => {
       requests.push(request);
-      return typeof answer === 'string' ? answer : answer();
+      return { text: typeof answer === 'string' ? answer : await answer(), usage };
+    },
+    stream: () => {
+      throw new Error('extraction does not stream');
     },
   };
   return { model, requests };
 };
+
+const setUpHint = 'Set OLLAMA_URL.';
+/** The models of a deployment: the spec's 'vertex' mode is the extraction model. */
+const models = (byMode: { vertex?: TextModel; local?: TextModel }): TextModels => ({ extraction: byMode.vertex, local: byMode.local, setUpHint });
+const extractWithModel = async (byMode: { vertex?: TextModel; local?: TextModel }, body: Parameters<typeof extract>[1], signal?: AbortSignal) =>
+  (await extract(models(byMode), body, signal)).result;
 
 const heartFailure = { problem: 'Acute on chronic HFrEF', assessmentAndPlan: '- Diuresis with IV furosemide 40 mg BID\n- Daily weights, strict I/O' };
 
@@ -31,7 +42,7 @@ describe('extractWithModel', () => {
     const { model, requests } = modelAnswering(JSON.stringify([heartFailure]));
     const signal = new AbortController().signal;
     await expect(extractWithModel({ vertex: model }, { text: note, mode: 'vertex' }, signal)).resolves.toEqual({ problems: [heartFailure] });
-    expect(requests).toEqual([{ system: EXTRACTION_SYSTEM_PROMPT, prompt: note, signal }]);
+    expect(requests).toEqual([{ system: EXTRACTION_SYSTEM_PROMPT, messages: [{ role: 'user', content: [{ type: 'text', text: note }] }], signal }]);
     expect(EXTRACTION_SYSTEM_PROMPT).toContain('"assessmentAndPlan"');
   });
 
@@ -90,7 +101,7 @@ describe('extractWithModel', () => {
 
   it.each(['vertex', 'local'] as const)('answers 503 model_not_configured for %s mode with no model', async (mode) => {
     const error = await failure(extractWithModel({}, { text: note, mode }));
-    expect(error).toMatchObject({ code: 'model_not_configured', status: 503, message: modelNotConfiguredMessages[mode] });
+    expect(error).toMatchObject({ code: 'model_not_configured', status: 503, message: `${modelNotConfiguredMessages[mode]} ${setUpHint}` });
   });
 
   it('passes a model adapter’s own AppError on, and turns any other failure into 503 unavailable', async () => {
@@ -101,6 +112,18 @@ describe('extractWithModel', () => {
       code: 'unavailable',
       message: 'The model could not be reached. Try again later.',
     });
+  });
+
+  it("says 'Ollama query failed' when the local model cannot be reached", async () => {
+    const down = modelAnswering(() => Promise.reject(new AppError('unavailable', 'The local model server could not be reached.')));
+    await expect(failure(extractWithModel({ local: down.model }, { text: note, mode: 'local' }))).resolves.toMatchObject({
+      code: 'unavailable',
+      message: `${LOCAL_MODEL_FAILED}: The local model server could not be reached.`,
+    });
+  });
+
+  it('reports the tokens the model used', async () => {
+    await expect(extract(models({ vertex: modelAnswering('[]').model }), { text: note, mode: 'vertex' })).resolves.toEqual({ result: { problems: [] }, usage });
   });
 });
 

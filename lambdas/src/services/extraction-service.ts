@@ -9,7 +9,7 @@ import {
   type ExtractionResult,
 } from '@chartside/shared';
 import { z } from 'zod';
-import type { TextModels } from '../ports/text-model';
+import type { TextModels, TokenUsage } from '../ports/text-model';
 
 export const EXTRACTION_SYSTEM_PROMPT = [
   'You read a clinician\'s note and list its problems with their assessment and plan.',
@@ -19,7 +19,10 @@ export const EXTRACTION_SYSTEM_PROMPT = [
   'Keep the clinician\'s wording. Do not add problems or plans that are not in the note. Answer [] when there are none.',
 ].join('\n');
 
-export const unreadableModelAnswer = "The model's answer could not be read.";
+/** The spec's message (section 8) for a model answer that is not the list asked for. */
+export const unreadableModelAnswer = 'Invalid response structure from server';
+/** The spec's message (section 8) for a local model that failed. */
+export const LOCAL_MODEL_FAILED = 'Ollama query failed';
 
 /** A fenced block (```json ... ```) anywhere in the answer: its inside is the answer. */
 const FENCED_BLOCK = /```[\w-]*[ \t]*\r?\n?([\s\S]*?)```/;
@@ -74,12 +77,19 @@ const readAnswer = (answer: string): ExtractionResult => {
   return { problems: valid.data };
 };
 
-export const extractWithModel = async (models: TextModels, body: ExtractionBody, signal?: AbortSignal): Promise<ExtractionResult> => {
-  const model = models[body.mode];
-  if (!model) throw new AppError('model_not_configured', modelNotConfiguredMessages[body.mode]);
-  const answer = await model.complete({ system: EXTRACTION_SYSTEM_PROMPT, prompt: body.text, signal }).catch((error: unknown) => {
-    // Adapters report their failures as AppErrors; anything else is the model being out of reach, not our bug.
-    throw error instanceof AppError ? error : new AppError('unavailable', 'The model could not be reached. Try again later.');
-  });
-  return readAnswer(answer);
+/** The model behind each extraction mode: Enhanced ('vertex') uses the deployment's extraction model. */
+const modelFor = (models: TextModels, mode: ExtractionBody['mode']) => (mode === 'vertex' ? models.extraction : models.local);
+
+export const extractWithModel = async (models: TextModels, body: ExtractionBody, signal?: AbortSignal): Promise<{ result: ExtractionResult; usage: TokenUsage }> => {
+  const model = modelFor(models, body.mode);
+  if (!model) throw new AppError('model_not_configured', `${modelNotConfiguredMessages[body.mode]} ${models.setUpHint}`);
+  const answer = await model
+    .complete({ system: EXTRACTION_SYSTEM_PROMPT, messages: [{ role: 'user', content: [{ type: 'text', text: body.text }] }], signal })
+    .catch((error: unknown) => {
+      // Adapters report their failures as AppErrors; anything else is the model being out of reach, not our bug.
+      const reported = error instanceof AppError ? error : new AppError('unavailable', 'The model could not be reached. Try again later.');
+      if (body.mode === 'local' && reported.code === 'unavailable') throw new AppError('unavailable', `${LOCAL_MODEL_FAILED}: ${reported.message}`);
+      throw reported;
+    });
+  return { result: readAnswer(answer.text), usage: answer.usage };
 };

@@ -10,6 +10,13 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resource.updated'), resourceId: z.string(), version: z.number().int().nullable() }),
   /** A patient was written (or deleted, version null) by another tab or device; an open copy refetches and merges. */
   z.object({ type: z.literal('patient.updated'), patientId: z.string(), version: z.number().int().nullable() }),
+  /**
+   * A piece of a chat reply as it streams: `offset` is where it starts in the reply's raw text, so a copy that already
+   * holds it (loaded after a reload) skips it, and one that missed a piece knows to reload the chat.
+   */
+  z.object({ type: z.literal('chat.delta'), chatId: z.string(), messageId: z.string(), offset: z.number().int().nonnegative(), text: z.string() }),
+  /** A chat was written (a message sent, a reply complete, a rename, a delete): open copies load it again. */
+  z.object({ type: z.literal('chat.updated'), chatId: z.string(), deleted: z.boolean().optional() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;

@@ -40,6 +40,20 @@ export const s3FileStore = (client: S3Client, bucket: string): FileStore => ({
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
   },
 
+  async read(key, maxBytes) {
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      if ((object.ContentLength ?? 0) > maxBytes) {
+        object.Body?.transformToWebStream().cancel().catch(() => undefined);
+        return 'too_large';
+      }
+      return await object.Body?.transformToByteArray();
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  },
+
   async exists(key) {
     try {
       await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));

@@ -1,0 +1,145 @@
+// Chat and the text transformer (spec sections 4 'Chat', 5): sending stores the user's message and the reply that will
+// stream into it, then hands the reply to the runner; the transformer reads images with the vision model.
+import {
+  AppError,
+  ATTACHMENTS_ONLY_TEXT,
+  badRequest,
+  CHAT_MESSAGE_REQUIRED,
+  chatTitleFrom,
+  isOwnFilePath,
+  NEW_CHAT_TITLE,
+  notFound,
+  stripReplyMarkdown,
+  type AiStatus,
+  type ChatMessage,
+  type SentChatMessage,
+} from '@chartside/shared';
+import type { z } from 'zod';
+import type { SendChatMessageBody, TransformBody } from '@chartside/shared';
+import type { ChatRepository } from '../data/chat-repository';
+import type { Clock } from '../ports/clock';
+import type { FileStore } from '../ports/file-store';
+import type { ChatReplyJob, ReplyRunner } from '../ports/reply-runner';
+import type { TextModel, TextModels } from '../ports/text-model';
+import type { Broadcast } from '../ws/broadcast';
+import { checkAllowance, recordUsage, type AiAllowance } from './ai-allowance';
+
+export interface ChatDeps {
+  chats: ChatRepository;
+  models: TextModels;
+  allowance: AiAllowance;
+  replies: ReplyRunner;
+  fileStore: FileStore;
+  broadcast: Broadcast;
+  clock: Clock;
+}
+
+export interface ChatCaller {
+  userId: string;
+  sessionId: string;
+  clientId: string | undefined;
+}
+
+export const aiStatus = (models: TextModels): AiStatus => ({
+  chat: Boolean(models.fast),
+  transformer: Boolean(models.vision),
+  extraction: { vertex: Boolean(models.extraction), local: Boolean(models.local) },
+  setUpHint: models.setUpHint,
+});
+
+/** The model a reply streams from: Slow falls back to Fast where a deployment has only one. */
+export const replyModel = (models: TextModels, choice: ChatReplyJob['model']): TextModel | undefined => (choice === 'slow' ? (models.slow ?? models.fast) : models.fast);
+
+export const notSetUp = (models: TextModels) => new AppError('model_not_configured', `AI is not set up on this server. ${models.setUpHint}`);
+
+/** The reply of a message has an id made from the message's own, so a retried send finds both. */
+const replyIdOf = (messageId: string) => `${messageId}-reply`;
+
+export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: string, body: z.output<typeof SendChatMessageBody>): Promise<SentChatMessage> => {
+  const model = replyModel(deps.models, body.model);
+  if (!model) throw notSetUp(deps.models);
+  const typed = body.text.trim();
+  if (!typed && body.attachments.length === 0) throw badRequest(CHAT_MESSAGE_REQUIRED);
+  for (const part of body.attachments) {
+    if (part.type === 'file' && (!isOwnFilePath(caller.userId, part.filePath) || !(await deps.fileStore.exists(part.filePath)))) {
+      throw badRequest(`The file "${part.fileName}" was not uploaded. Attach it again.`);
+    }
+  }
+  const now = deps.clock.now();
+  const head = await deps.chats.head(caller.userId, chatId);
+  if (!head) throw notFound('Chat');
+  const existing = await deps.chats.get(caller.userId, chatId, now);
+  const sentBefore = existing?.messages.find((message) => message.id === body.messageId);
+  const replyBefore = existing?.messages.find((message) => message.id === replyIdOf(body.messageId));
+  if (sentBefore && replyBefore) return { message: sentBefore, reply: replyBefore };
+  await checkAllowance(deps.allowance, caller.userId, now);
+
+  const message: ChatMessage = {
+    id: body.messageId,
+    role: 'user',
+    parts: [{ type: 'text', text: typed || ATTACHMENTS_ONLY_TEXT }, ...body.attachments],
+    ...(typed ? {} : { displayText: '' }),
+    model: 'user',
+    createdAt: now.toISOString(),
+    status: 'complete',
+  };
+  const reply: ChatMessage = {
+    id: replyIdOf(body.messageId),
+    role: 'model',
+    parts: [{ type: 'text', text: '' }],
+    model: model.id,
+    // Just after the message, so the two sort in order.
+    createdAt: new Date(now.getTime() + 1).toISOString(),
+    status: 'streaming',
+    received: 0,
+  };
+  const firstFile = body.attachments.find((part) => part.type === 'file');
+  const title = head.messageCount === 0 && head.title === NEW_CHAT_TITLE ? chatTitleFrom(typed || firstFile?.fileName || 'Image') : undefined;
+  const outcome = await deps.chats.addExchange(caller.userId, chatId, { message, reply, title, sessionId: caller.sessionId });
+  if (outcome === 'missing') throw notFound('Chat');
+  if (outcome === 'full') throw badRequest('This chat is full. Start a new chat to go on.');
+  if (outcome === 'exists') {
+    const stored = await deps.chats.get(caller.userId, chatId, deps.clock.now());
+    const storedMessage = stored?.messages.find((m) => m.id === message.id);
+    const storedReply = stored?.messages.find((m) => m.id === reply.id);
+    if (storedMessage && storedReply) return { message: storedMessage, reply: storedReply };
+    throw new AppError('version_conflict', 'This message was already sent.');
+  }
+  await deps.broadcast(caller.userId, { type: 'chat.updated', chatId }, { exceptClientId: caller.clientId });
+  try {
+    await deps.replies.start({ userId: caller.userId, chatId, messageId: reply.id, model: body.model });
+  } catch {
+    const error = 'Chat request failed: the reply could not be started. Send your message again.';
+    await deps.chats.finishReply(caller.userId, chatId, reply.id, { status: 'failed', text: '', received: 0, model: model.id, error }, deps.clock.now());
+    return { message, reply: { ...reply, status: 'failed', error } };
+  }
+  return { message, reply };
+};
+
+export const TRANSFORM_SYSTEM_PROMPT =
+  'You transcribe clinical images for a physician: lab printouts, monitor screens, medication lists, handwritten notes. Answer with the text only, keeping its lines, numbers, units and reference ranges exactly; mark anything you cannot read as [illegible]. Use plain text, no markdown.';
+export const DEFAULT_TRANSFORM_INSTRUCTION = 'Transcribe this image as text.';
+
+export const transformImages = async (deps: ChatDeps, userId: string, body: z.output<typeof TransformBody>, signal?: AbortSignal) => {
+  const vision = deps.models.vision;
+  if (!vision) throw notSetUp(deps.models);
+  await checkAllowance(deps.allowance, userId, deps.clock.now());
+  const answer = await vision.complete({
+    system: TRANSFORM_SYSTEM_PROMPT,
+    messages: [
+      {
+        role: 'user',
+        content: [
+          ...body.images.map((image) => ({ type: 'image' as const, mimeType: image.mimeType, data: Buffer.from(image.data, 'base64') })),
+          { type: 'text', text: body.instruction || DEFAULT_TRANSFORM_INSTRUCTION },
+        ],
+      },
+    ],
+    maxTokens: 4_000,
+    signal,
+  });
+  await recordUsage(deps.allowance, userId, deps.clock.now(), answer.usage);
+  const text = stripReplyMarkdown(answer.text);
+  if (!text) throw new AppError('bad_gateway', 'Invalid response structure from server');
+  return { text, model: vision.id };
+};

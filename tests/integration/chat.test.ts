@@ -1,0 +1,223 @@
+// Chat, the text transformer and model-backed extraction on the real runtime, its AI pointed at the model double
+// (Ollama's wire format): a reply streams over the WebSocket piece by piece and is stored once complete; a retried send
+// starts nothing twice; Stop keeps the text so far; failures and bad input answer clearly; nobody reaches another's chat.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ATTACHMENTS_ONLY_TEXT, CHAT_MESSAGE_REQUIRED, type ChatSession, type SentChatMessage } from '@chartside/shared';
+import { modelDoubleControl } from '@chartside/lambdas/test/model-double';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { api, type Api, type Auth } from '../harness/api';
+import { sharedRuntime } from '../harness/shared-runtime';
+import { openSocket, type TestSocket } from '../harness/socket';
+import { createUser, signedIn } from '../harness/users';
+
+const runtime = sharedRuntime();
+const model = modelDoubleControl(inject('modelDoubleUrl'));
+let alice: Auth;
+let asAlice: Api;
+let asBob: Api;
+
+/** A 1×1 PNG. */
+const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+beforeAll(async () => {
+  const [aliceUser, bobUser] = await Promise.all([createUser(runtime), createUser(runtime)]);
+  alice = await signedIn(runtime, aliceUser);
+  asAlice = api(runtime, alice);
+  asBob = api(runtime, await signedIn(runtime, bobUser));
+});
+
+afterEach(() => model.reset());
+
+let ids = 0;
+const newId = (what: string) => `${what}-${Date.now()}-${(ids += 1)}`;
+
+const ok = async <T>(call: Promise<{ status: number; json: unknown; text: string }>) => {
+  const { status, json, text } = await call;
+  if (status !== 200) throw new Error(`answered ${status}: ${text}`);
+  return json as T;
+};
+
+const newChat = (body: Record<string, unknown> = {}) => ok<ChatSession>(asAlice('POST', '/chats', { id: newId('chat'), ...body }));
+const send = (chatId: string, body: Record<string, unknown>) => asAlice('POST', `/chats/${chatId}/messages`, { messageId: newId('msg'), ...body });
+const chatOf = (chatId: string) => ok<ChatSession>(asAlice('GET', `/chats/${chatId}`));
+const replyOf = async (chatId: string, replyId: string) => (await chatOf(chatId)).messages.find((m) => m.id === replyId)!;
+
+/** The deltas of one reply, joined in the order their offsets say, checking none overlaps or leaves a gap. */
+const streamedText = (socket: TestSocket, messageId: string) => {
+  const deltas = socket.messages.filter((m): m is { type: string; messageId: string; offset: number; text: string } => (m as { type?: string }).type === 'chat.delta' && (m as { messageId?: string }).messageId === messageId);
+  let text = '';
+  for (const delta of deltas) {
+    expect(delta.offset).toBe(text.length);
+    text += delta.text;
+  }
+  return { text, count: deltas.length };
+};
+
+describe('a chat', () => {
+  it('says which AI features have a model', async () => {
+    expect(await ok(asAlice('GET', '/ai/status'))).toMatchObject({ chat: true, transformer: true, extraction: { vertex: true, local: true } });
+  });
+
+  it('streams a reply piece by piece to every open connection of the user, then stores it whole', async () => {
+    const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-chat' });
+    const chat = await newChat();
+    await model.reply({ pieces: ['<p>Furosemide ', '40 mg ', 'IV ', 'twice daily.</p>'] });
+    const sent = (await ok(send(chat.id, { text: '  What dose of furosemide?  ', model: 'fast' }))) as SentChatMessage;
+    expect(sent.message).toMatchObject({ role: 'user', parts: [{ type: 'text', text: 'What dose of furosemide?' }], status: 'complete' });
+    expect(sent.reply).toMatchObject({ role: 'model', status: 'streaming', received: 0, model: 'llama3.2' });
+
+    await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
+    await socket.next((m) => m.type === 'chat.updated' && m.chatId === chat.id);
+    const streamed = streamedText(socket, sent.reply.id);
+    expect(streamed.text).toBe('<p>Furosemide 40 mg IV twice daily.</p>');
+    expect(streamed.count).toBeGreaterThan(1);
+    const stored = await chatOf(chat.id);
+    expect(stored.title).toBe('What dose of furosemide?');
+    expect(stored.messages.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['model', 'complete'],
+    ]);
+    expect(stored.messages[1]).toMatchObject({ parts: [{ type: 'text', text: streamed.text }], received: streamed.text.length });
+    // The model was asked with the system prompt and the user's text.
+    const [asked] = await model.requests();
+    expect(asked).toMatchObject({ operation: 'chat', stream: true, lastUserText: 'What dose of furosemide?' });
+    socket.close();
+  });
+
+  it('sends the conversation so far with each new message, and a retried send starts nothing twice', async () => {
+    const chat = await newChat();
+    const first = (await ok(send(chat.id, { text: 'First question' }))) as SentChatMessage;
+    await expect.poll(async () => (await replyOf(chat.id, first.reply.id)).status, { timeout: 10_000 }).toBe('complete');
+    const messageId = newId('msg');
+    const body = { messageId, text: 'Second question' };
+    const again = [await ok<SentChatMessage>(asAlice('POST', `/chats/${chat.id}/messages`, body)), await ok<SentChatMessage>(asAlice('POST', `/chats/${chat.id}/messages`, body))];
+    expect(again[1]!.reply.id).toBe(again[0]!.reply.id);
+    await expect.poll(async () => (await replyOf(chat.id, again[0]!.reply.id)).status, { timeout: 10_000 }).toBe('complete');
+    const requests = await model.requests();
+    expect(requests).toHaveLength(2);
+    const messages = (requests[1]!.body as { messages: { role: string; content: string }[] }).messages;
+    expect(messages.filter((m) => m.role !== 'system').map((m) => [m.role, m.content])).toEqual([
+      ['user', 'First question'],
+      ['assistant', 'Reply to: First question'],
+      ['user', 'Second question'],
+    ]);
+    expect((await chatOf(chat.id)).messages).toHaveLength(4);
+  });
+
+  it("sends images inline and asks 'What does this file show?' when only attachments are sent", async () => {
+    const chat = await newChat();
+    const sent = (await ok(send(chat.id, { text: '', attachments: [{ type: 'image', mimeType: 'image/png', data: PIXEL }] }))) as SentChatMessage;
+    expect(sent.message.parts[0]).toEqual({ type: 'text', text: ATTACHMENTS_ONLY_TEXT });
+    await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
+    const [asked] = await model.requests();
+    const last = (asked!.body as { messages: { role: string; content: string; images?: string[] }[] }).messages.at(-1)!;
+    expect(last).toMatchObject({ role: 'user', content: ATTACHMENTS_ONLY_TEXT, images: [PIXEL] });
+  });
+
+  it('keeps the text so far when the user presses Stop, and the reply stays stopped', async () => {
+    const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-stop' });
+    const chat = await newChat();
+    await model.reply({ pieces: Array.from({ length: 40 }, (_, i) => `word${i} `), delayMs: 100 });
+    const sent = (await ok(send(chat.id, { text: 'A long answer, please' }))) as SentChatMessage;
+    await socket.next((m) => m.type === 'chat.delta' && m.messageId === sent.reply.id, 10_000);
+    await sleep(300);
+    const stopped = await ok<{ status: string }>(asAlice('POST', `/chats/${chat.id}/messages/${sent.reply.id}/stop`));
+    expect(stopped.status).toBe('stopped');
+    await sleep(2_500); // past the reply's next save, when its writer notices the Stop
+    const reply = await replyOf(chat.id, sent.reply.id);
+    expect(reply.status).toBe('stopped');
+    const text = (reply.parts[0] as { text: string }).text;
+    expect(text.startsWith('word0 ')).toBe(true);
+    expect(text).not.toContain('word39');
+    // What the screen showed is what is kept: every piece pushed is in the stored text.
+    expect(text.startsWith(streamedText(socket, sent.reply.id).text)).toBe(true);
+    socket.close();
+  });
+
+  it("stores a failed reply with the spec's message, and keeps the user's message", async () => {
+    const chat = await newChat();
+    await model.fail({ status: 500, message: 'model crashed' });
+    const sent = (await ok(send(chat.id, { text: 'Will this fail?' }))) as SentChatMessage;
+    await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('failed');
+    const stored = await chatOf(chat.id);
+    expect(stored.messages[0]).toMatchObject({ role: 'user', parts: [{ type: 'text', text: 'Will this fail?' }] });
+    expect(stored.messages[1]!.error).toMatch(/^Chat request failed: /);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    ['no text', {}],
+    ['text that is not a string', { text: 42 }],
+    ['empty text and no attachments', { text: '   ' }],
+  ])("answers 400 '%s' with the spec's message", async (_case, body) => {
+    const chat = await newChat();
+    const { status, json } = await send(chat.id, body);
+    expect(status).toBe(400);
+    expect(json.error?.message).toBe(CHAT_MESSAGE_REQUIRED);
+  });
+
+  it('refuses a file that is not one of the user’s uploads', async () => {
+    const chat = await newChat();
+    const { status, json } = await send(chat.id, { text: 'Read this', attachments: [{ type: 'file', filePath: 'userContent/someone-else/x.pdf', mimeType: 'application/pdf', fileName: 'x.pdf' }] });
+    expect(status).toBe(400);
+    expect(json.error?.message).toContain('x.pdf');
+  });
+
+  it('answers 404 for a chat that does not exist', async () => {
+    expect((await send('no-such-chat-1', { text: 'hello' })).status).toBe(404);
+  });
+});
+
+describe('the chat list', () => {
+  it('lists chats last changed first; renames, deletes a message, and deletes a chat', async () => {
+    const older = await newChat();
+    const newer = await newChat();
+    const sent = (await ok(send(older.id, { text: 'Bump this one' }))) as SentChatMessage;
+    await expect.poll(async () => (await replyOf(older.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
+    const { chats } = await ok<{ chats: { id: string }[] }>(asAlice('GET', '/chats'));
+    expect(chats.findIndex((c) => c.id === older.id)).toBeLessThan(chats.findIndex((c) => c.id === newer.id));
+
+    expect(await ok(asAlice('PATCH', `/chats/${older.id}`, { title: 'Heart failure dosing' }))).toMatchObject({ title: 'Heart failure dosing' });
+    await ok(asAlice('DELETE', `/chats/${older.id}/messages/${sent.reply.id}`));
+    expect((await chatOf(older.id)).messages.map((m) => m.id)).toEqual([sent.message.id]);
+    await ok(asAlice('DELETE', `/chats/${older.id}`));
+    expect((await asAlice('GET', `/chats/${older.id}`)).status).toBe(404);
+  });
+
+  it("never shows or changes another user's chat", async () => {
+    const chat = await newChat();
+    const sent = (await ok(send(chat.id, { text: 'Private' }))) as SentChatMessage;
+    expect((await asBob('GET', `/chats/${chat.id}`)).status).toBe(404);
+    expect((await asBob('POST', `/chats/${chat.id}/messages`, { messageId: newId('msg'), text: 'hi' })).status).toBe(404);
+    expect((await asBob('PATCH', `/chats/${chat.id}`, { title: 'Mine now' })).status).toBe(404);
+    expect((await asBob('DELETE', `/chats/${chat.id}/messages/${sent.message.id}`)).status).toBe(404);
+    expect((await asBob('DELETE', `/chats/${chat.id}`)).status).toBe(404);
+    expect((await ok<{ chats: { id: string }[] }>(asBob('GET', '/chats'))).chats.map((c) => c.id)).not.toContain(chat.id);
+    expect((await api(runtime)('GET', `/chats/${chat.id}`)).status).toBe(401);
+    expect((await chatOf(chat.id)).messages).toHaveLength(2);
+  });
+});
+
+describe('the text transformer and extraction', () => {
+  it('reads images with the vision model', async () => {
+    await model.reply('Na 134 mmol/L\nK 4.1 mmol/L');
+    const result = await ok<{ text: string; model: string }>(asAlice('POST', '/transform', { images: [{ type: 'image', mimeType: 'image/png', data: PIXEL }] }));
+    expect(result).toEqual({ text: 'Na 134 mmol/L\nK 4.1 mmol/L', model: 'llama3.2-vision' });
+    const [asked] = await model.requests();
+    expect(asked).toMatchObject({ operation: 'generate', stream: false, model: 'llama3.2-vision' });
+    expect((asked!.body as { images: string[] }).images).toEqual([PIXEL]);
+  });
+
+  it.each(['vertex', 'local'] as const)('extracts problems with the %s mode’s model', async (mode) => {
+    await model.reply(JSON.stringify([{ problem: 'Hypokalemia', assessmentAndPlan: '- Replete K' }]));
+    expect(await ok(asAlice('POST', '/extraction', { text: '#Hypokalemia\n- Replete K', mode }))).toEqual({ problems: [{ problem: 'Hypokalemia', assessmentAndPlan: '- Replete K' }] });
+  });
+
+  it("answers 'Invalid response structure from server' when the model's answer is not the list asked for", async () => {
+    await model.reply('I am not sure.');
+    const { status, json } = await asAlice('POST', '/extraction', { text: '#CHF', mode: 'vertex' });
+    expect(status).toBe(502);
+    expect(json.error?.message).toBe('Invalid response structure from server');
+  });
+});
