@@ -62,9 +62,8 @@ export class ChatRepository {
   }
 
   async get(userId: string, chatId: string, now: Date): Promise<ChatSession | undefined> {
-    const head = await this.head(userId, chatId);
+    const [head, items] = await Promise.all([this.head(userId, chatId), this.queryAll(keys.chatMessage(chatId, ''), userId)]);
     if (!head) return undefined;
-    const items = await this.queryAll(keys.chatMessage(chatId, ''), userId);
     return { ...head, messages: items.map((item) => toMessage(item, now)).sort(byTime) };
   }
 

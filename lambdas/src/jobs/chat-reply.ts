@@ -102,12 +102,15 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob): Prom
   if (!model) return fail(deps, job, '', 'unknown', notSetUp(deps.models));
 
   const controller = new AbortController();
-  const pump = new DeltaPump(await connectionsSender(deps, job));
+  // The user's connections are read while the model is asked: the first piece waits for whichever is last.
+  const sender = connectionsSender(deps, job);
+  const pump = new DeltaPump(async (offset, text) => (await sender)(offset, text));
   let raw = '';
   let lastSave = Date.now();
   let stopped = false;
   try {
-    const request = { system: await systemPrompt(deps, userId, chat), messages: await conversation(deps, userId, chat, messageId), signal: controller.signal };
+    const [system, messages] = await Promise.all([systemPrompt(deps, userId, chat), conversation(deps, userId, chat, messageId)]);
+    const request = { system, messages, signal: controller.signal };
     for await (const event of model.stream(request)) {
       if (event.type === 'done') {
         await pump.drain();

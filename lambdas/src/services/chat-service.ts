@@ -60,19 +60,21 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
   if (!model) throw notSetUp(deps.models);
   const typed = body.text.trim();
   if (!typed && body.attachments.length === 0) throw badRequest(CHAT_MESSAGE_REQUIRED);
-  for (const part of body.attachments) {
-    if (part.type === 'file' && (!isOwnFilePath(caller.userId, part.filePath) || !(await deps.fileStore.exists(part.filePath)))) {
-      throw badRequest(`The file "${part.fileName}" was not uploaded. Attach it again.`);
-    }
-  }
   const now = deps.clock.now();
-  const head = await deps.chats.head(caller.userId, chatId);
+  // Independent reads at once: the first piece of the reply waits for all of them.
+  const [head, sentBefore, replyBefore] = await Promise.all([
+    deps.chats.head(caller.userId, chatId),
+    deps.chats.message(caller.userId, chatId, body.messageId, now),
+    deps.chats.message(caller.userId, chatId, replyIdOf(body.messageId), now),
+    checkAllowance(deps.allowance, caller.userId, now),
+    ...body.attachments.map(async (part) => {
+      if (part.type === 'file' && (!isOwnFilePath(caller.userId, part.filePath) || !(await deps.fileStore.exists(part.filePath)))) {
+        throw badRequest(`The file "${part.fileName}" was not uploaded. Attach it again.`);
+      }
+    }),
+  ]);
   if (!head) throw notFound('Chat');
-  const existing = await deps.chats.get(caller.userId, chatId, now);
-  const sentBefore = existing?.messages.find((message) => message.id === body.messageId);
-  const replyBefore = existing?.messages.find((message) => message.id === replyIdOf(body.messageId));
   if (sentBefore && replyBefore) return { message: sentBefore, reply: replyBefore };
-  await checkAllowance(deps.allowance, caller.userId, now);
 
   const message: ChatMessage = {
     id: body.messageId,
@@ -105,14 +107,17 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
     if (storedMessage && storedReply) return { message: storedMessage, reply: storedReply };
     throw new AppError('version_conflict', 'This message was already sent.');
   }
-  await deps.broadcast(caller.userId, { type: 'chat.updated', chatId }, { exceptClientId: caller.clientId });
+  // The reply starts first; the user's other devices are told meanwhile.
+  const told = deps.broadcast(caller.userId, { type: 'chat.updated', chatId }, { exceptClientId: caller.clientId });
   try {
     await deps.replies.start({ userId: caller.userId, chatId, messageId: reply.id, model: body.model });
   } catch {
     const error = 'Chat request failed: the reply could not be started. Send your message again.';
     await deps.chats.finishReply(caller.userId, chatId, reply.id, { status: 'failed', text: '', received: 0, model: model.id, error }, deps.clock.now());
+    await told;
     return { message, reply: { ...reply, status: 'failed', error } };
   }
+  await told;
   return { message, reply };
 };
 
