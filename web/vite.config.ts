@@ -24,10 +24,11 @@ const version = appVersion();
 const networkOnlyPaths = [/^\/api(\/|$|\?)/, /^\/ws(\/|$|\?)/, /^\/cognito(\/|$|\?)/, /^\/config\.json$/, /^\/@connections\//];
 
 /**
- * Lazy chunks too heavy for the precache (the rich-text editor, pdf.js and its worker, chat): cached the first time
- * they are used instead. Their file names start with these chunk names (name lazy imports accordingly).
+ * Lazy chunks too heavy for the precache (the rich-text editor, pdf.js and its worker): cached the first time they
+ * are used instead. Their file names start with these chunk names (name lazy imports accordingly). The chat's chunks
+ * are small and precached with the rest.
  */
-const runtimeCachedChunks = ['blocknote', 'pdf', 'chat'];
+const runtimeCachedChunks = ['blocknote', 'pdf'];
 
 /**
  * The rich-text editor's chunks: the lazily loaded BlockNoteRichText (its CSS too) and the chunks BlockNote loads in

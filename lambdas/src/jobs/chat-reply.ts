@@ -6,6 +6,8 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import {
   AppError,
   CHAT_REPLY_FORMAT,
+  CHAT_REQUEST_FAILED,
+  INVALID_MODEL_ANSWER,
   isOwnFilePath,
   MAX_CHAT_FILE_BYTES,
   sectionPlainText,
@@ -43,11 +45,10 @@ export const CHAT_SYSTEM_PROMPT = [
   'You are a careful clinical assistant helping a physician. Answer precisely and concisely, say when you are unsure,',
   'and never invent patient data, doses or references.',
   CHAT_REPLY_FORMAT,
+  CHAT_REQUEST_FAILED,
+  INVALID_MODEL_ANSWER,
 ].join(' ');
 
-/** The spec's message (section 8) for a chat call that failed; what went wrong follows it. */
-export const CHAT_REQUEST_FAILED = 'Chat request failed';
-export const EMPTY_REPLY = 'Invalid response structure from server';
 
 /** How often the reply so far is saved (and a Stop noticed). */
 export const SAVE_EVERY_MS = 1_000;
@@ -114,7 +115,7 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob): Prom
     for await (const event of model.stream(request)) {
       if (event.type === 'done') {
         await pump.drain();
-        if (!raw.trim()) return await fail(deps, job, raw, model.id, new AppError('bad_gateway', EMPTY_REPLY));
+        if (!raw.trim()) return await fail(deps, job, raw, model.id, new AppError('bad_gateway', INVALID_MODEL_ANSWER));
         const finished = await deps.chats.finishReply(userId, chatId, messageId, { status: 'complete', text: raw, received: raw.length, model: model.id }, deps.clock.now());
         await recordUsage(deps.allowance, userId, deps.clock.now(), event.usage);
         if (finished) await deps.broadcast(userId, { type: 'chat.updated', chatId });
@@ -137,7 +138,7 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob): Prom
     controller.abort(); // a stopped or failed reply: the model call is cancelled
   }
   await pump.drain();
-  if (!stopped) return await fail(deps, job, raw, model.id, new AppError('bad_gateway', EMPTY_REPLY)); // the answer ended unfinished
+  if (!stopped) return await fail(deps, job, raw, model.id, new AppError('bad_gateway', INVALID_MODEL_ANSWER)); // the answer ended unfinished
   // Stopped (or deleted): a stopped reply keeps what the user saw, the pieces pushed since the last save included.
   await deps.chats.saveStoppedText(userId, chatId, messageId, { text: raw, received: raw.length });
   await recordUsage(deps.allowance, userId, deps.clock.now(), { inputTokens: 0, outputTokens: Math.ceil(raw.length / 4) });

@@ -5,6 +5,7 @@ import {
   ATTACHMENTS_ONLY_TEXT,
   badRequest,
   CHAT_MESSAGE_REQUIRED,
+  INVALID_MODEL_ANSWER,
   chatTitleFrom,
   isOwnFilePath,
   NEW_CHAT_TITLE,
@@ -145,6 +146,6 @@ export const transformImages = async (deps: ChatDeps, userId: string, body: z.ou
   });
   await recordUsage(deps.allowance, userId, deps.clock.now(), answer.usage);
   const text = stripReplyMarkdown(answer.text);
-  if (!text) throw new AppError('bad_gateway', 'Invalid response structure from server');
+  if (!text) throw new AppError('bad_gateway', INVALID_MODEL_ANSWER);
   return { text, model: vision.id };
 };

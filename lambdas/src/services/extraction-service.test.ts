@@ -1,9 +1,9 @@
 // Extraction with a text model played by a test double (the model is the outside world): what it is asked, fences and
 // markdown stripped from its answer, answers that cannot be read, and modes without a model.
-import { AppError, MAX_SECTION_BYTES, modelNotConfiguredMessages } from '@chartside/shared';
+import { AppError, INVALID_MODEL_ANSWER, LOCAL_MODEL_FAILED, MAX_SECTION_BYTES, modelNotConfiguredMessages } from '@chartside/shared';
 import { describe, expect, it } from 'vitest';
 import type { ModelRequest, TextModel, TextModels } from '../ports/text-model';
-import { EXTRACTION_SYSTEM_PROMPT, extractWithModel as extract, LOCAL_MODEL_FAILED, stripModelMarkup, unreadableModelAnswer } from './extraction-service';
+import { EXTRACTION_SYSTEM_PROMPT, extractWithModel as extract, stripModelMarkup } from './extraction-service';
 
 const note = `Assessment and plan
 #1 Acute on chronic HFrEF
@@ -96,7 +96,7 @@ describe('extractWithModel', () => {
   ])('answers 502 with a clear message when the model sends %s', async (_case, answer) => {
     const error = await failure(extractWithModel({ vertex: modelAnswering(answer).model }, { text: note, mode: 'vertex' }));
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: 'bad_gateway', status: 502, message: unreadableModelAnswer });
+    expect(error).toMatchObject({ code: 'bad_gateway', status: 502, message: INVALID_MODEL_ANSWER });
   });
 
   it.each(['vertex', 'local'] as const)('answers 503 model_not_configured for %s mode with no model', async (mode) => {

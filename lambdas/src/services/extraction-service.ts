@@ -3,6 +3,8 @@
 import {
   AppError,
   ExtractedProblemResult,
+  INVALID_MODEL_ANSWER,
+  LOCAL_MODEL_FAILED,
   MAX_EXTRACTED_PROBLEMS,
   modelNotConfiguredMessages,
   type ExtractionBody,
@@ -19,10 +21,6 @@ export const EXTRACTION_SYSTEM_PROMPT = [
   'Keep the clinician\'s wording. Do not add problems or plans that are not in the note. Answer [] when there are none.',
 ].join('\n');
 
-/** The spec's message (section 8) for a model answer that is not the list asked for. */
-export const unreadableModelAnswer = 'Invalid response structure from server';
-/** The spec's message (section 8) for a local model that failed. */
-export const LOCAL_MODEL_FAILED = 'Ollama query failed';
 
 /** A fenced block (```json ... ```) anywhere in the answer: its inside is the answer. */
 const FENCED_BLOCK = /```[\w-]*[ \t]*\r?\n?([\s\S]*?)```/;
@@ -62,10 +60,10 @@ const readAnswer = (answer: string): ExtractionResult => {
   try {
     json = JSON.parse(stripModelMarkup(answer));
   } catch {
-    throw new AppError('bad_gateway', unreadableModelAnswer);
+    throw new AppError('bad_gateway', INVALID_MODEL_ANSWER);
   }
   const parsed = ModelAnswer.safeParse(json);
-  if (!parsed.success) throw new AppError('bad_gateway', unreadableModelAnswer);
+  if (!parsed.success) throw new AppError('bad_gateway', INVALID_MODEL_ANSWER);
   // A name or plan longer than an assessment holds is cut to fit (the clinician sees and edits it) rather than losing
   // the whole answer or silently the problem.
   const problems = parsed.data
@@ -73,7 +71,7 @@ const readAnswer = (answer: string): ExtractionResult => {
     .slice(0, MAX_EXTRACTED_PROBLEMS)
     .map((item) => ({ problem: truncate(item.problem, MAX_PROBLEM_NAME), assessmentAndPlan: truncate(item.assessmentAndPlan, MAX_PLAN) }));
   const valid = z.array(ExtractedProblemResult).safeParse(problems);
-  if (!valid.success) throw new AppError('bad_gateway', unreadableModelAnswer);
+  if (!valid.success) throw new AppError('bad_gateway', INVALID_MODEL_ANSWER);
   return { problems: valid.data };
 };
 

@@ -22,8 +22,12 @@ export const MAX_CHAT_TEXT = 20_000;
 export const MAX_CHAT_MESSAGES = 400;
 /** The text sent for the user when a message carries only attachments (spec section 5). */
 export const ATTACHMENTS_ONLY_TEXT = 'What does this file show?';
-/** The spec's message for a message that is missing or not a string (a 400). */
+/** The spec's messages (sections 5 and 8): a message missing or not a string (a 400), a chat call that failed, a
+ * model answer that cannot be read, and a local model that failed. */
 export const CHAT_MESSAGE_REQUIRED = 'Message is required and must be a string';
+export const CHAT_REQUEST_FAILED = 'Chat request failed';
+export const INVALID_MODEL_ANSWER = 'Invalid response structure from server';
+export const LOCAL_MODEL_FAILED = 'Ollama query failed';
 
 export const ChatImageType = z.enum(['image/jpeg', 'image/png', 'image/webp']);
 /** Files a model can read as documents. */

@@ -9,6 +9,7 @@ import {
   ChatModelChoice,
   ChatPart,
   ChatSession,
+  ChatImageType,
   ChatSessionSummary,
   MAX_CHAT_FILES,
   MAX_CHAT_IMAGES,
@@ -48,10 +49,19 @@ export type SentChatMessage = z.infer<typeof SentChatMessage>;
 export const ChatList = z.object({ chats: z.array(ChatSessionSummary) });
 export const ChatDeleted = z.object({ deleted: z.literal(true) });
 
-/** The text transformer: images (a lab printout, a handwritten note) to text. */
-export const MAX_TRANSFORM_IMAGES = 4;
+/**
+ * The text transformer: images (a lab printout, a handwritten note) to text. Its images stay large enough to read
+ * small print (the browser fits them in 1600×1600); together they stay under the API's request size.
+ */
+export const MAX_TRANSFORM_IMAGES = 3;
+export const MAX_TRANSFORM_IMAGE_BASE64 = 1_500_000;
+export const TransformImage = z.object({
+  type: z.literal('image'),
+  mimeType: ChatImageType,
+  data: z.base64().max(MAX_TRANSFORM_IMAGE_BASE64, 'That image is too large: it is downscaled before sending; try again.'),
+});
 export const TransformBody = z.strictObject({
-  images: z.array(ChatPart.options[1]).min(1, 'Choose an image.').max(MAX_TRANSFORM_IMAGES, `At most ${MAX_TRANSFORM_IMAGES} images at a time.`),
+  images: z.array(TransformImage).min(1, 'Choose an image.').max(MAX_TRANSFORM_IMAGES, `At most ${MAX_TRANSFORM_IMAGES} images at a time.`),
   /** What to do with them; a transcription by default. */
   instruction: z.string().trim().max(2_000).optional(),
 });

@@ -198,3 +198,86 @@ export const IconSparkles = ({ size }: IconProps) => (
     <path d="M18 15l.9 2.1L21 18l-2.1.9L18 21l-.9-2.1L15 18l2.1-.9z" />
   </Icon>
 );
+
+/** AI chat: a speech bubble. */
+export const IconMessage = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M4 5h16v11H9l-5 4z" />
+  </Icon>
+);
+
+export const IconSend = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M4 12l16-8-6 16-2-6z" />
+    <path d="M12 14l8-10" />
+  </Icon>
+);
+
+/** Stop a reply that is still arriving. */
+export const IconStop = ({ size }: IconProps) => (
+  <Icon size={size} filled>
+    <rect x="6" y="6" width="12" height="12" rx="1" />
+  </Icon>
+);
+
+/** Attach a file. */
+export const IconPaperclip = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M20 11l-8 8a5 5 0 0 1-7-7l8-8a3.5 3.5 0 0 1 5 5l-8 8a2 2 0 0 1-3-3l7-7" />
+  </Icon>
+);
+
+export const IconShare = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <circle cx="6" cy="12" r="2.5" />
+    <circle cx="18" cy="6" r="2.5" />
+    <circle cx="18" cy="18" r="2.5" />
+    <path d="M8.2 10.8l7.6-3.6M8.2 13.2l7.6 3.6" />
+  </Icon>
+);
+
+/** Export text into a note field. */
+export const IconFileExport = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8z" />
+    <path d="M14 3v5h5M9 14h7M13 11l3 3-3 3" />
+  </Icon>
+);
+
+/** Minimize a docked dialog. */
+export const IconMinus = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M5 12h14" />
+  </Icon>
+);
+
+/** Open a minimized dialog again. */
+export const IconMaximize = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M5 9V5h4M15 5h4v4M19 15v4h-4M9 19H5v-4" />
+  </Icon>
+);
+
+/** A list of items (the list of chats on a phone). */
+export const IconList = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
+  </Icon>
+);
+
+/** An image file. */
+export const IconPhoto = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <rect x="4" y="4" width="16" height="16" rx="2" />
+    <circle cx="9" cy="9" r="1.5" />
+    <path d="M20 15l-5-5-9 9" />
+  </Icon>
+);
+
+/** A document file. */
+export const IconFile = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <path d="M14 3H6a1 1 0 0 0-1 1v16a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V8z" />
+    <path d="M14 3v5h5" />
+  </Icon>
+);

@@ -1,10 +1,12 @@
 // The signed-in chrome around every page: the top bar (hidden on full-screen routes), the page itself, the
-// dialogs the top bar opens, the realtime connection and the daily backup.
+// dialogs the top bar opens, the realtime connection (its events also handed to the page's parts through the realtime
+// bus) and the daily backup.
 import type { RealtimeEvent } from '@chartside/shared';
 import { Box } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Outlet, useMatches } from 'react-router';
+import { Outlet, useMatch, useMatches } from 'react-router';
+import { chatChangedElsewhere } from '../../features/chat/chat-keys';
 import { searchKeys } from '../../features/home/queries';
 import { patientChangedElsewhere } from '../../features/patient/queries';
 import { resourceKeys } from '../../features/resources/queries';
@@ -13,16 +15,20 @@ import { UnsavedDraftsDialog } from '../../platform/auth/UnsavedDraftsDialog';
 import { SignOutContext, useSignOutFlow } from '../../platform/auth/use-sign-out';
 import { useDailyBackup } from '../../platform/daily-backup';
 import { usePlatform } from '../../platform/platform-context';
+import { createRealtimeBus, RealtimeBusContext } from '../../platform/realtime/realtime-bus';
 import { useRealtime } from '../../platform/realtime/use-realtime';
 import { meKeys, useMe } from '../../platform/user-document';
 import { isRouteHandle } from '../route-handle';
-import { PlannedDialog } from './PlannedDialog';
 import classes from './shell.module.css';
 import { TopBar, type ShellDialog } from './TopBar';
 
 // The dialog's form, selects and tag input load with the resources chunk, the first time it opens.
 const CreateResourceDialog = lazy(async () => ({
   default: (await import('../../features/resources/components/CreateResourceDialog')).CreateResourceDialog,
+}));
+// The transformer and its export dialog load with their own chunk, the first time it opens.
+const TextTransformerDialog = lazy(async () => ({
+  default: (await import('../../features/chat/transformer/TextTransformerDialog')).TextTransformerDialog,
 }));
 
 export function Shell() {
@@ -33,6 +39,9 @@ export function Shell() {
   const hideTopBar = useMatches().some((match) => isRouteHandle(match.handle) && match.handle.hideTopBar === true);
   const me = useMe();
   useDailyBackup(me.data?.userId, me.dataUpdatedAt);
+  const [realtimeBus] = useState(createRealtimeBus);
+  // The patient open on screen is the transformer's first choice for Export to Text Field.
+  const openPatientId = useMatch('/panel/:id')?.params.id;
 
   useRealtime({
     onEvent: (event: RealtimeEvent) => {
@@ -44,11 +53,13 @@ export function Shell() {
       }
       // The panel refetches when a patient was written or deleted elsewhere; an open patient only when its copy is older.
       if (event.type === 'patient.updated') patientChangedElsewhere(queryClient, event);
+      if (event.type === 'chat.updated') chatChangedElsewhere(queryClient, event);
       if (event.type === 'session.ended') {
         // This browser's session was signed out elsewhere (the Sessions page of another device, terminate-all).
         if (event.sessionId === session.id()) void session.end();
         else void queryClient.invalidateQueries({ queryKey: sessionKeys.all });
       }
+      realtimeBus.publish(event);
     },
     onReconnect: () => void queryClient.invalidateQueries(),
   });
@@ -65,7 +76,9 @@ export function Shell() {
       )}
       <Box component="main" id="main" tabIndex={-1} className={classes.main}>
         <SignOutContext value={signOut}>
-          <Outlet />
+          <RealtimeBusContext value={realtimeBus}>
+            <Outlet />
+          </RealtimeBusContext>
         </SignOutContext>
       </Box>
       <UnsavedDraftsDialog question={unsavedDrafts} />
@@ -74,12 +87,11 @@ export function Shell() {
           <CreateResourceDialog opened onClose={() => setDialog(undefined)} />
         </Suspense>
       )}
-      <PlannedDialog
-        opened={dialog === 'text-transformer'}
-        title="Text Transformer"
-        purpose="Paste text, or add an image, and have the AI rewrite it the way you ask."
-        onClose={() => setDialog(undefined)}
-      />
+      {dialog === 'text-transformer' && (
+        <Suspense>
+          <TextTransformerDialog opened onClose={() => setDialog(undefined)} patientId={openPatientId} />
+        </Suspense>
+      )}
     </>
   );
 }

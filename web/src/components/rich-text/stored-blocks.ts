@@ -1,5 +1,6 @@
 // A section's body is stored as BlockNote blocks in JSON (TextSection.deltaString). Reading it back must never
 // break the editor: text that is not such JSON is logged and kept, shown as one paragraph (spec: unparsable text).
+import { plainTextDeltaString, sectionPlainText } from '@chartside/shared';
 
 /** The shape of a stored block this module checks before handing it to the editor. */
 export interface StoredBlock {
@@ -39,3 +40,21 @@ export const parseStoredBlocks = (stored: string, knownTypes: ReadonlySet<string
 
 /** What is stored for the editor's document. */
 export const serializeBlocks = (blocks: readonly unknown[]): string => JSON.stringify(blocks);
+
+const plainTextBlocks = (text: string): unknown[] => JSON.parse(plainTextDeltaString(text)) as unknown[];
+
+/**
+ * A stored body with plain text added at its end, one paragraph per line (text exported into a note). A body that is
+ * not block JSON keeps its text, as paragraphs before the new ones.
+ */
+export const appendPlainText = (stored: string, text: string): string => {
+  if (!stored.trim()) return plainTextDeltaString(text);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    parsed = undefined;
+  }
+  const existing = Array.isArray(parsed) ? parsed : plainTextBlocks(sectionPlainText(stored));
+  return serializeBlocks([...existing, ...plainTextBlocks(text)]);
+};

@@ -1,7 +1,9 @@
 // One resource, open: Back, the favorite bookmark, the edit toggle and the save status; the details (view or edit
-// mode), Files, Highlights and the content sections. Every edit goes through the autosave.
+// mode), Files, Highlights and the content sections; the chat about the resource, docked at the bottom (a floating
+// button opens it on a phone). Every edit goes through the autosave.
 import { isResourceName, type Resource, type ResourceFields } from '@chartside/shared';
-import { ActionIcon, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Affix, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -18,10 +20,17 @@ import { FilesSection } from './FilesSection';
 import { HighlightsSection, withoutHighlight } from './HighlightsSection';
 import { ResourceDetails } from './ResourceDetails';
 import { ResourceDetailsForm } from './ResourceDetailsForm';
-import { IconArrowLeft, IconBookmark, IconPencil } from '../../../components/icons';
+import { IconArrowLeft, IconBookmark, IconMessage, IconPencil } from '../../../components/icons';
+import { resourceExportTarget } from '../chat-export-target';
 
 // The sections carry the rich-text editor: a chunk of its own, loaded after the rest of the page.
 const ResourceSections = lazy(async () => ({ default: (await import('../sections/ResourceSections')).ResourceSections }));
+// The chat comes with the chat chunk, the first time it is shown.
+const ResourceChatDialog = lazy(async () => ({ default: (await import('../../chat/components/ResourceChatDialog')).ResourceChatDialog }));
+
+/** Mantine's `sm` breakpoint: below it the chat is a floating button until opened. */
+const WIDE = '(min-width: 48em)';
+type ChatState = 'closed' | 'minimized' | 'open';
 
 export function ResourceScreen({ resource }: { resource: Resource }) {
   const { saver, leaving, ready, draft, status, error, conflict } = useResourceAutosave(resource);
@@ -32,6 +41,9 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
   const remove = useDeleteResource();
   const navigate = useNavigate();
   const location = useLocation();
+  const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
+  // On a wide screen the chat waits, minimized, at the bottom; on a phone behind a floating button.
+  const [chat, setChat] = useState<ChatState>(() => (wide ? 'minimized' : 'closed'));
 
   const change = (fields: Partial<ResourceFields>, immediate = false) => saver.change(fields, { immediate });
   // Lists change from the saver's current draft: the props may be a render old.
@@ -59,7 +71,8 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
   if (!ready) return <Loader role="status" aria-label="Loading the resource" />;
 
   return (
-    <Stack gap="md">
+    // Room at the bottom for the docked chat bar or the floating chat button.
+    <Stack gap="md" pb={72}>
       <Group justify="space-between" gap="xs">
         <Button variant="subtle" leftSection={<IconArrowLeft />} onClick={back} px="xs">
           Back
@@ -71,6 +84,11 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
               <IconBookmark filled={draft.favorite} />
             </ActionIcon>
           </Tooltip>
+          {wide && chat === 'closed' && (
+            <Button variant="light" leftSection={<IconMessage />} onClick={() => setChat('open')}>
+              AI chat
+            </Button>
+          )}
           <Button variant={editing ? 'filled' : 'light'} leftSection={<IconPencil />} aria-pressed={editing} onClick={toggleEditing}>
             Edit
           </Button>
@@ -100,6 +118,28 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
       <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the sections" />}>
         <ResourceSections sections={draft.textSections} editable={editing} onChange={(update, { immediate }) => change({ textSections: update(latest().textSections) }, immediate)} />
       </Suspense>
+
+      {chat !== 'closed' && (
+        <Suspense>
+          <ResourceChatDialog
+            resourceId={resource.id}
+            resourceName={isResourceName(draft.name) ? draft.name.trim() : 'Untitled resource'}
+            minimized={chat === 'minimized'}
+            onMinimizedChange={(minimized) => setChat(minimized ? 'minimized' : 'open')}
+            onClose={() => setChat('closed')}
+            exportTarget={resourceExportTarget(() => latest().textSections, change)}
+          />
+        </Suspense>
+      )}
+      {!wide && chat === 'closed' && (
+        <Affix position={{ bottom: 20, right: 20 }}>
+          <Tooltip label="Chat about this resource">
+            <ActionIcon size={52} radius="xl" variant="filled" aria-label="Chat about this resource" onClick={() => setChat('open')}>
+              <IconMessage size={24} />
+            </ActionIcon>
+          </Tooltip>
+        </Affix>
+      )}
 
       <ResourceConflictDialog conflict={conflict} onResolve={(choice) => saver.resolveConflict(choice)} />
       <LeaveWithoutSavingDialog

@@ -160,6 +160,40 @@ describe('ExtractionDrawer', { timeout: 20_000 }, () => {
     expect(api.calls('POST', '/extraction')[0]!.body).toEqual({ text: note, mode });
   });
 
+  it.each([
+    ['Enhanced', 'Invalid response structure from server', apiError(502, 'bad_gateway', 'The model answered something else.')],
+    ['Local model', 'Invalid response structure from server', apiError(502, 'bad_gateway', 'The model answered something else.')],
+    ['Local model', 'Ollama query failed: connection refused', apiError(503, 'unavailable', 'Ollama query failed: connection refused')],
+    ['Local model', 'Ollama query failed: Something went wrong.', apiError(500, 'internal', 'Something went wrong.')],
+    ['Enhanced', "You have used today's AI allowance.", apiError(429, 'rate_limited', "You have used today's AI allowance.")],
+  ] as const)('%s: a failed run reads %j', async (label, message, answer) => {
+    api.on('POST', '/extraction', () => answer.clone());
+    const { drawer, user } = await openDrawer();
+    await user.click(within(drawer).getByRole('combobox', { name: 'Mode' }));
+    await user.click(await screen.findByRole('option', { name: label, hidden: true }));
+    fireEvent.change(within(drawer).getByRole('textbox', { name: 'Text to extract from' }), { target: { value: note } });
+    await user.click(within(drawer).getByRole('button', { name: 'Extract' }));
+    expect(await within(drawer).findByText(message)).toBeTruthy();
+  });
+
+  it('marks a mode with no model as not set up, says what to set when it is chosen, and still offers Regex', async () => {
+    const setUpHint = 'Set OLLAMA_URL to an Ollama server and restart Chartside.';
+    api.on('GET', '/ai/status', () => ({ chat: true, transformer: true, extraction: { vertex: false, local: true }, setUpHint }));
+    const { drawer, user } = await openDrawer();
+    fireEvent.change(within(drawer).getByRole('textbox', { name: 'Text to extract from' }), { target: { value: note } });
+    await user.click(within(drawer).getByRole('combobox', { name: 'Mode' }));
+    await user.click(await screen.findByRole('option', { name: 'Enhanced (not set up)', hidden: true }));
+    expect(within(drawer).getByText('AI is not set up on this server.')).toBeTruthy();
+    expect(within(drawer).getByText(`Enhanced extraction needs a model. ${setUpHint} Regex mode works without one.`)).toBeTruthy();
+    expect(within(drawer).getByRole('button', { name: 'Extract' })).toHaveProperty('disabled', true);
+    await user.click(within(drawer).getByRole('combobox', { name: 'Mode' }));
+    expect(await screen.findByRole('option', { name: 'Local model', hidden: true })).toBeTruthy();
+    await user.click(await screen.findByRole('option', { name: 'Regex', hidden: true }));
+    expect(within(drawer).queryByText('AI is not set up on this server.')).toBeNull();
+    expect(within(drawer).getByRole('button', { name: 'Extract' })).toHaveProperty('disabled', false);
+    expect(api.calls('POST', '/extraction')).toHaveLength(0);
+  });
+
   // A model answer that is held until the test releases it.
   const slowModel = () => {
     let release: (problems: { problem: string; assessmentAndPlan: string }[]) => void = () => undefined;

@@ -1,10 +1,13 @@
 // The Content Extraction drawer (spec: Content Extraction drawer, Extraction state). Paste note text, pick a mode and run
 // it (the button, or meta/ctrl+Enter): Regex runs the spec's rules here in the browser; Enhanced and Local model ask the
-// API, which says so clearly when this deployment has no such model. The results are editable problem / assessment-and-
+// API. A mode whose model this deployment lacks stays selectable, is marked '(not set up)', and says so with what to
+// set when chosen; a failed run says why in the spec's words (section 8). The results are editable problem / assessment-and-
 // plan pairs, reordered by dragging (or the keyboard) and removable; Prepend and Append add them to the start or end
 // of the assessment's problem list.
 import {
   DEFAULT_EXTRACTION_MODE,
+  INVALID_MODEL_ANSWER,
+  LOCAL_MODEL_FAILED,
   NO_PROBLEMS_FOUND,
   addProblems,
   extractProblems,
@@ -21,7 +24,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { AiNotSetUpAlert } from '../../../../components/AiNotSetUpAlert';
 import { IconTrash } from '../../../../components/icons';
+import { useAiStatus } from '../../../../platform/ai-status';
+import { ApiError } from '../../../../platform/api/api-error';
 import { createClientId } from '../../../../platform/client-id';
 import { useApi } from '../../../../platform/platform-context';
 import { usePatientEditing } from '../../patient-editing';
@@ -32,11 +38,23 @@ export interface ExtractionDrawerProps {
   onClose: () => void;
 }
 
-const modeOptions: { value: ExtractionMode; label: string }[] = [
-  { value: 'vertex', label: 'Enhanced' },
-  { value: 'local', label: 'Local model' },
-  { value: 'regex', label: 'Regex' },
-];
+const modeLabels: Record<ExtractionMode, string> = { vertex: 'Enhanced', local: 'Local model', regex: 'Regex' };
+const modes: ExtractionMode[] = ['vertex', 'local', 'regex'];
+
+/**
+ * Why a model run failed, for the clinician: a mode with no model says so with what to set (the server's 503); an
+ * answer that could not be read is the spec's 'Invalid response structure from server'; the local model failing
+ * (unreachable, erroring) is 'Ollama query failed' with the reason. Other refusals (too much text, the day's AI
+ * allowance) read as the server words them.
+ */
+export const extractionFailure = (error: Error, mode: ModelExtractionMode): string => {
+  if (!(error instanceof ApiError)) return error.message;
+  if (error.code === 'model_not_configured') return error.message;
+  if (error.code === 'bad_gateway') return INVALID_MODEL_ANSWER;
+  // 5xx: the server answered that the model failed (0 would be the server itself out of reach, said as such).
+  if (mode === 'local' && error.status >= 500) return error.message.startsWith(LOCAL_MODEL_FAILED) ? error.message : `${LOCAL_MODEL_FAILED}: ${error.message}`;
+  return error.message;
+};
 
 /** The spec's toast for a failed add, shown for 3 s. */
 const ADD_ERROR_MS = 3_000;
@@ -61,11 +79,16 @@ export function ExtractionDrawer({ opened, onClose }: ExtractionDrawerProps) {
   const extractWithModel = useMutation({
     mutationFn: (body: { text: string; mode: ModelExtractionMode }) => api.call(extractionContract.extract, { body }),
   });
+  const aiStatus = useAiStatus().data;
+  // Unknown (loading, or an older server): nothing is marked, and the server's answer tells.
+  const notSetUp = (candidate: ExtractionMode) => candidate !== 'regex' && aiStatus !== undefined && !aiStatus.extraction[candidate];
+  const modeOptions = modes.map((value) => ({ value, label: notSetUp(value) ? `${modeLabels[value]} (not set up)` : modeLabels[value] }));
+  const modeNotSetUp = notSetUp(mode);
   // Each run gets a number; a model's answer only shows if no later run (a Regex one, say) started meanwhile.
   const lastRun = useRef(0);
 
   const run = () => {
-    if (!text.trim()) return;
+    if (!text.trim() || modeNotSetUp) return;
     // One model request at a time: the shortcut still works while the button shows it is busy.
     if (mode !== 'regex' && extractWithModel.isPending) return;
     const thisRun = ++lastRun.current;
@@ -115,15 +138,16 @@ export function ExtractionDrawer({ opened, onClose }: ExtractionDrawerProps) {
           onKeyDown={runOnShortcut}
         />
         <Group align="flex-end" gap="sm">
-          <Select label="Mode" data={modeOptions} value={mode} onChange={(value) => value && setMode(value as ExtractionMode)} allowDeselect={false} w={180} />
-          <Button onClick={run} disabled={!text.trim()} loading={extractWithModel.isPending}>
+          <Select label="Mode" data={modeOptions} value={mode} onChange={(value) => value && setMode(value as ExtractionMode)} allowDeselect={false} w={230} />
+          <Button onClick={run} disabled={!text.trim() || modeNotSetUp} loading={extractWithModel.isPending}>
             Extract
           </Button>
         </Group>
+        {modeNotSetUp && aiStatus && <AiNotSetUpAlert hint={`${modeLabels[mode]} extraction needs a model. ${aiStatus.setUpHint} Regex mode works without one.`} />}
 
-        {extractWithModel.error && (
+        {extractWithModel.error && extractWithModel.variables && (
           <Alert color="red" title="Extraction did not run">
-            {extractWithModel.error.message}
+            {extractionFailure(extractWithModel.error, extractWithModel.variables.mode)}
           </Alert>
         )}
         {rows?.length === 0 && <Text c="dimmed">{NO_PROBLEMS_FOUND}</Text>}
