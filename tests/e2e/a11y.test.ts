@@ -32,6 +32,7 @@ const screens: [name: string, path: string, ready: (page: Page) => Promise<unkno
   ['Settings', '/settings', (page) => page.getByRole('button', { name: 'Set up authenticator app' }).waitFor()],
   ['Sessions', '/sessions', (page) => page.getByText('This browser').waitFor()],
   ['Tags', '/tags', (page) => page.getByRole('heading', { name: /^Patient tags/ }).waitFor()],
+  ['Chat', '/chat', (page) => page.getByText('Chat will appear here').waitFor()],
 ];
 
 describe.each([

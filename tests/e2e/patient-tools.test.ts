@@ -1,20 +1,22 @@
 // The patient screen's tools in Chromium against the real runtime: the Note Templates dialog (create, reorder by mouse
 // and keyboard, show a template, Current View, delete), the Content Extraction drawer (Regex on realistic assessment-
-// and-plan text, edit, drag, Prepend and Append into the assessment; Enhanced says no model is configured), and the
+// and-plan text, edit, drag, Prepend and Append into the assessment; Enhanced and Local model through the model double), and the
 // time-tracker bar (counts, switches, stops, and resumes after a reload with the saved time).
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
-import { modelNotConfiguredMessages, sectionTitle, type AssessmentData, type Patient, type PatientSection, type TimeTracking } from '@chartside/shared';
+import { sectionTitle, type AssessmentData, type Patient, type PatientSection, type TimeTracking } from '@chartside/shared';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { dragByMouse, keyboardSensorListening } from '../harness/drag';
+import { sharedModel } from '../harness/shared-model';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
 import { dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
+const model = sharedModel();
 let browser: Browser;
 let user: TestUser;
 let asUser: Api;
@@ -225,17 +227,20 @@ describe('Content Extraction', () => {
     expect(saved[2]).toEqual(existingProblem);
   });
 
-  it('Enhanced says clearly that no model is configured here', async () => {
+  it.each(['Enhanced', 'Local model'])('%s extracts with the model (the model double) and lists what it found', async (mode) => {
+    await model.reply(JSON.stringify([{ problem: 'Hypokalemia', assessmentAndPlan: '- Replete K to goal > 4' }]));
     await openPatient(page);
     await page.getByRole('button', { name: 'Content Extraction' }).click();
     await drawer(page).waitFor();
     await drawer(page).getByRole('combobox', { name: 'Mode' }).click();
-    await page.getByRole('option', { name: 'Enhanced' }).click();
-    await drawer(page).getByRole('textbox', { name: 'Text to extract from' }).fill(assessmentAndPlan);
+    await page.getByRole('option', { name: mode, exact: true }).click();
+    await drawer(page).getByRole('textbox', { name: 'Text to extract from' }).fill('#4 Hypokalemia\n- Replete K to goal > 4');
     await drawer(page).getByRole('button', { name: 'Extract' }).click();
-    await drawer(page).getByText(modelNotConfiguredMessages.vertex).waitFor();
-    await dialogSettled(page);
-    await shot(page, 'patient-extraction-no-model');
+    await expect.poll(() => resultNames(page)).toEqual(['Hypokalemia']);
+    expect(await drawer(page).getByRole('textbox', { name: 'Assessment and plan 1' }).inputValue()).toBe('- Replete K to goal > 4');
+    const [asked] = await model.requests();
+    expect(asked?.lastUserText).toContain('#4 Hypokalemia');
+    await model.reset();
   });
 });
 

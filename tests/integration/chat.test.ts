@@ -3,15 +3,15 @@
 // starts nothing twice; Stop keeps the text so far; failures and bad input answer clearly; nobody reaches another's chat.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ATTACHMENTS_ONLY_TEXT, CHAT_MESSAGE_REQUIRED, type ChatSession, type SentChatMessage } from '@chartside/shared';
-import { modelDoubleControl } from '@chartside/lambdas/test/model-double';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api, type Auth } from '../harness/api';
+import { sharedModel } from '../harness/shared-model';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { openSocket, type TestSocket } from '../harness/socket';
 import { createUser, signedIn } from '../harness/users';
 
 const runtime = sharedRuntime();
-const model = modelDoubleControl(inject('modelDoubleUrl'));
+const model = sharedModel();
 let alice: Auth;
 let asAlice: Api;
 let asBob: Api;
@@ -142,6 +142,25 @@ describe('a chat', () => {
     const stored = await chatOf(chat.id);
     expect(stored.messages[0]).toMatchObject({ role: 'user', parts: [{ type: 'text', text: 'Will this fail?' }] });
     expect(stored.messages[1]!.error).toMatch(/^Chat request failed: /);
+  });
+});
+
+describe("the day's allowance", () => {
+  it("refuses with 429 once the user's tokens for the day are spent, and leaves other users alone", async () => {
+    const spender = await signedIn(runtime, await createUser(runtime));
+    const asSpender = api(runtime, spender);
+    const chat = await ok<ChatSession>(asSpender('POST', '/chats', { id: newId('chat') }));
+    await model.reply({ pieces: ['A long answer.'], usage: { inputTokens: 499_990, outputTokens: 20 } });
+    const sent = await ok<SentChatMessage>(asSpender('POST', `/chats/${chat.id}/messages`, { messageId: newId('msg'), text: 'Summarize everything' }));
+    await expect.poll(async () => (await ok<ChatSession>(asSpender('GET', `/chats/${chat.id}`))).messages.find((m) => m.id === sent.reply.id)?.status, { timeout: 10_000 }).toBe('complete');
+    const refused = await asSpender('POST', `/chats/${chat.id}/messages`, { messageId: newId('msg'), text: 'One more' });
+    expect(refused.status).toBe(429);
+    expect(refused.json.error?.message).toMatch(/today's AI allowance/);
+    expect((await asSpender('POST', '/transform', { images: [{ type: 'image', mimeType: 'image/png', data: PIXEL }] })).status).toBe(429);
+    expect((await asSpender('POST', '/extraction', { text: '#CHF', mode: 'vertex' })).status).toBe(429);
+    // Another user's day is their own.
+    const other = await newChat();
+    expect((await send(other.id, { text: 'Still allowed?' })).status).toBe(200);
   });
 });
 

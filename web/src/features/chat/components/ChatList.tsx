@@ -106,7 +106,7 @@ export function ChatList({ activeId, onNavigate, onActiveDeleted }: ChatListProp
                     aria-current={chat.id === activeId ? 'page' : undefined}
                     label={chat.title}
                     description={when(chat.lastUpdate)}
-                    styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}
+                    styles={{ body: { minWidth: 0 }, label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }, description: { color: 'var(--mantine-color-gray-7)' } }}
                     style={{ flex: 1, minWidth: 0, borderRadius: 'var(--mantine-radius-sm)' }}
                   />
                   <Menu position="bottom-end" withinPortal>

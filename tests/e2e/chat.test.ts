@@ -1,0 +1,221 @@
+// AI chat and the text transformer in Chromium against the real runtime, its AI pointed at the model double (Ollama's
+// wire format): a reply appears piece by piece, shows exactly once after a reload mid-reply, and reaches a second
+// device; a malicious reply is shown inert; an image is sent downscaled; a reply is exported into a patient section
+// and saved; the transformer reads an image; and a runtime with no model says what to set, with nothing to press.
+// The page.evaluate callbacks run in the browser, hence the DOM types:
+/// <reference lib="dom" />
+import { sectionPlainText, type Patient } from '@chartside/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Api } from '../harness/api';
+import { launchBrowser } from '../harness/browser';
+import { startRuntime } from '../harness/runtime';
+import { sharedModel } from '../harness/shared-model';
+import { sharedRuntime } from '../harness/shared-runtime';
+import { createUser, signedIn, type TestUser } from '../harness/users';
+import { dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
+
+const runtime = sharedRuntime();
+const model = sharedModel();
+let browser: Browser;
+let user: TestUser;
+let asUser: Api;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await createUser(runtime);
+  asUser = api(runtime, await signedIn(runtime, user));
+  context = await newContext(browser);
+  page = await context.newPage();
+  await signIn(page, runtime.url, user);
+  await dismissOfflineNotice(page);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(() => model.reset());
+
+const composer = (p: Page) => p.getByRole('textbox', { name: 'Message' });
+const replies = (p: Page) => p.getByRole('article', { name: 'Assistant' });
+const replyOnItsWay = (p: Page) => p.getByRole('status', { name: 'The reply is on its way' });
+const send = async (p: Page, text: string) => {
+  await composer(p).fill(text);
+  await composer(p).press('Enter');
+};
+const newChat = async (p: Page, origin = runtime.url) => {
+  await p.goto(`${origin}/chat`);
+  await p.waitForURL(/\/chat\/[\w-]+$/, { timeout: 20_000 });
+  await composer(p).waitFor({ timeout: 20_000 });
+};
+
+/** A PNG of the given size drawn in the page (a stand-in for a photo of an ECG strip). */
+const pngOf = async (p: Page, width: number, height: number) =>
+  Buffer.from(
+    await p.evaluate(
+      ([w, h]) => {
+        const canvas = document.createElement('canvas');
+        canvas.width = w!;
+        canvas.height = h!;
+        const context = canvas.getContext('2d')!;
+        context.fillStyle = '#fff';
+        context.fillRect(0, 0, w!, h!);
+        context.strokeStyle = '#c00';
+        for (let x = 0; x < w!; x += 20) context.strokeRect(x, h! / 2 - 30, 10, 60);
+        return canvas.toDataURL('image/png').split(',')[1]!;
+      },
+      [width, height],
+    ),
+    'base64',
+  );
+
+describe('chat', () => {
+  it('streams a reply piece by piece, shows it exactly once after a reload mid-reply, and on a second device', { timeout: 120_000 }, async () => {
+    await newChat(page);
+    await page.getByText('Chat will appear here').waitFor();
+    expect(await page.getByText('Start a conversation by typing a message below').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await shot(page, 'chat-empty');
+
+    const steps = Array.from({ length: 30 }, (_, i) => `<p>Step ${i + 1}.</p>`);
+    await model.reply({ pieces: steps, delayMs: 150 });
+    await send(page, 'Outline the management of hyperkalemia');
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('Step 2.');
+    expect(await replies(page).last().innerText()).not.toContain('Step 30.');
+    await shot(page, 'chat-streaming');
+
+    // A reload mid-reply: the stored part and the pieces still coming join up, nothing shown twice.
+    await page.reload();
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 20_000 }).toContain('Step 30.');
+    const shown = [...(await replies(page).last().innerText()).matchAll(/Step (\d+)\./g)].map((m) => Number(m[1]));
+    expect(shown).toEqual(steps.map((_, i) => i + 1));
+    expect(await replies(page).count()).toBe(1);
+
+    // The same user's phone sees the chat, and what it sends shows on the desktop within a moment.
+    const phoneContext = await newContext(browser, PHONE);
+    const phone = await phoneContext.newPage();
+    await signIn(phone, runtime.url, user);
+    await dismissOfflineNotice(phone);
+    await phone.goto(page.url());
+    await expect.poll(() => replies(phone).last().innerText(), { timeout: 20_000 }).toContain('Step 30.');
+    await send(phone, 'And with renal failure?');
+    await page.getByText('And with renal failure?', { exact: true }).waitFor({ timeout: 5_000 });
+    await expect.poll(() => replies(page).count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 10_000 }).toContain('Reply to: And with renal failure?');
+    await shot(phone, 'chat-phone');
+    await phoneContext.close();
+  });
+
+  it('shows a malicious reply inert: no script runs, no image or frame loads', async () => {
+    const outside: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(runtime.url)) outside.push(request.url());
+    });
+    await newChat(page);
+    await model.reply({
+      pieces: [
+        '<p>Safe text</p>',
+        '<script>window.__pwned = 1</script>',
+        '<img src="https://tracker.example.org/pixel.png" onerror="window.__pwned = 2">',
+        '<p><a href="javascript:window.__pwned = 3">click me</a></p>',
+        '<iframe src="https://example.org/"></iframe><p onmouseover="window.__pwned = 4">The end</p>',
+      ],
+    });
+    await send(page, 'Say something nasty');
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('The end');
+    await expect.poll(() => replyOnItsWay(page).count()).toBe(0);
+    const reply = replies(page).last();
+    expect(await reply.locator('script, img, iframe, [onerror], [onmouseover]').count()).toBe(0);
+    expect((await reply.getByText('click me').getAttribute('href')) ?? '').not.toMatch(/^javascript:/i);
+    await reply.getByText('click me').click();
+    await reply.getByText('The end').hover();
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(outside).toEqual([]);
+  });
+
+  it("sends an image downscaled to fit 400×300, with 'What does this file show?' when nothing is typed", async () => {
+    await newChat(page);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attach files' }).click();
+    await (await chooser).setFiles({ name: 'ecg-strip.png', mimeType: 'image/png', buffer: await pngOf(page, 1600, 900) });
+    await page.getByRole('list', { name: 'Attachments' }).getByText('ecg-strip.png').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('Reply to: What does this file show?');
+    const [asked] = await model.requests();
+    const image = (asked!.body as { messages: { images?: string[] }[] }).messages.at(-1)!.images![0]!;
+    const size = await page.evaluate(async (data) => {
+      const img = new Image();
+      img.src = `data:image/jpeg;base64,${data}`;
+      await img.decode();
+      return { width: img.naturalWidth, height: img.naturalHeight };
+    }, image);
+    expect(size.width).toBeLessThanOrEqual(400);
+    expect(size.height).toBeLessThanOrEqual(300);
+    expect(Math.max(size.width / 400, size.height / 300)).toBeCloseTo(1, 1);
+  });
+
+  it('exports a reply into a patient section, where it is saved', async () => {
+    const created = (await asUser('POST', '/patients', { lastname: 'Export', firstname: 'Test' })).json as unknown as Patient;
+    await asUser('PATCH', `/patients/${created.id}`, { version: created.version, visibleFields: ['events'], fields: { events: { deltaString: '', expanded: true } } });
+    await newChat(page);
+    await model.reply('<p>Potassium 5.9: give calcium gluconate and insulin with dextrose.</p>');
+    await send(page, 'Hyperkalemia treatment?');
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('calcium gluconate');
+    await replies(page).last().getByRole('button', { name: 'Export to Text Field' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Export to Text Field' });
+    await dialog.getByRole('combobox', { name: 'Patient' }).click();
+    await page.getByRole('option', { name: 'Export, Test' }).click();
+    await dialog.getByRole('combobox', { name: 'Section' }).click();
+    await page.getByRole('option', { name: 'Events', exact: true }).click();
+    await shot(page, 'chat-export');
+    await dialog.getByRole('button', { name: 'Export' }).click();
+    await page.getByText('Exported to Events').waitFor({ timeout: 15_000 });
+    await expect
+      .poll(async () => sectionPlainText(((await asUser('GET', `/patients/${created.id}`)).json as unknown as Patient).fields.events?.deltaString ?? ''), { timeout: 15_000 })
+      .toBe('Potassium 5.9: give calcium gluconate and insulin with dextrose.');
+  });
+});
+
+describe('the text transformer', () => {
+  it('reads an image with the vision model and shows the text to copy or export', async () => {
+    await page.goto(`${runtime.url}/`);
+    await model.reply('Na 134 mmol/L\nK 5.9 mmol/L');
+    await page.getByRole('button', { name: 'Text transformer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Text Transformer' });
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Choose images' }).click();
+    await (await chooser).setFiles({ name: 'labs.png', mimeType: 'image/png', buffer: await pngOf(page, 1200, 1600) });
+    await dialog.getByRole('button', { name: 'Run' }).click();
+    await expect.poll(() => dialog.getByRole('textbox', { name: 'Result' }).inputValue(), { timeout: 15_000 }).toBe('Na 134 mmol/L\nK 5.9 mmol/L');
+    const [asked] = await model.requests();
+    expect(asked).toMatchObject({ operation: 'generate', model: 'llama3.2-vision' });
+    await shot(page, 'text-transformer');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+  });
+});
+
+describe('without a model', () => {
+  it('says AI is not set up on this server and which setting to set, with nothing to press', { timeout: 120_000 }, async () => {
+    const bare = await startRuntime();
+    const bareContext = await newContext(browser);
+    try {
+      const someone = await createUser(bare);
+      const p = await bareContext.newPage();
+      await signIn(p, bare.url, someone);
+      await dismissOfflineNotice(p);
+      await newChat(p, bare.url);
+      await p.getByText('AI is not set up on this server.').first().waitFor({ timeout: 15_000 });
+      expect(await p.getByText(/OLLAMA_URL/).first().isVisible()).toBe(true);
+      await composer(p).fill('Is anyone there?');
+      expect(await p.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+      await shot(p, 'chat-not-set-up');
+    } finally {
+      await bareContext.close();
+      await bare.stop();
+    }
+  });
+});
