@@ -19,7 +19,7 @@ import { ConnectionRepository } from '@chartside/lambdas/data/connection-reposit
 import { createRepositories } from '@chartside/lambdas/data/repositories';
 import type { ClientIp, HttpDeps } from '@chartside/lambdas/http/deps';
 import { systemClock } from '@chartside/lambdas/ports/clock';
-import { runChatReply, type ChatReplyDeps } from '@chartside/lambdas/jobs/chat-reply';
+import { chatReplyDepsOf, runChatReply } from '@chartside/lambdas/jobs/chat-reply';
 import type { ReplyRunner } from '@chartside/lambdas/ports/reply-runner';
 import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
 import type { RealtimeDeps } from '@chartside/lambdas/ws/deps';
@@ -90,18 +90,16 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   // Presigned URLs name s3rver's own address (127.0.0.1), which the browser on this machine reaches directly.
   const fileStore = s3FileStore(s3, localAws.filesBucket);
   const models = localModels(settings);
-  const replyDeps: ChatReplyDeps = {
-    chats: repositories.chats,
-    resources: repositories.resources,
+  const replyDeps = chatReplyDepsOf(repositories, {
     fileStore,
     connections,
     poster,
     broadcast,
     models,
-    allowance: { chats: repositories.chats, dailyTokens: settings.AI_DAILY_TOKENS },
+    dailyTokens: settings.AI_DAILY_TOKENS,
     clock: systemClock,
     logger,
-  };
+  });
   // The cloud runs a reply in its own Lambda; here it runs beside the request that started it.
   const replies: ReplyRunner = {
     start: async (job) => {

@@ -19,7 +19,7 @@ import { createLogger } from '../adapters/aws/logger';
 import { openSearchSearchIndex, signedOpenSearchClient } from '../adapters/aws/opensearch-search-index';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { fastGeoipLocator } from '../adapters/geo/fast-geoip-locator';
-import type { ChatReplyDeps } from '../jobs/chat-reply';
+import { chatReplyDepsOf } from '../jobs/chat-reply';
 import { systemClock } from '../ports/clock';
 import type { ReplyRunner } from '../ports/reply-runner';
 import type { TextModels } from '../ports/text-model';
@@ -52,20 +52,16 @@ const models: TextModels = {
 const replies: ReplyRunner = config.CHAT_REPLY_FUNCTION
   ? lambdaReplyRunner(new LambdaClient({}), config.CHAT_REPLY_FUNCTION)
   : { start: () => Promise.reject(new Error('CHAT_REPLY_FUNCTION is not set on this function')) };
-const allowance = { chats: repositories.chats, dailyTokens: config.AI_DAILY_TOKENS };
-
-export const chatReplyDeps: ChatReplyDeps = {
-  chats: repositories.chats,
-  resources: repositories.resources,
+export const chatReplyDeps = chatReplyDepsOf(repositories, {
   fileStore,
   connections,
   poster,
   broadcast,
   models,
-  allowance,
+  dailyTokens: config.AI_DAILY_TOKENS,
   clock: systemClock,
   logger,
-};
+});
 
 export const httpDeps: HttpDeps = {
   ...repositories,

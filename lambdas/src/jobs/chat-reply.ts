@@ -18,6 +18,7 @@ import {
 } from '@chartside/shared';
 import type { ChatRepository } from '../data/chat-repository';
 import type { ConnectionRepository } from '../data/connection-repository';
+import type { Repositories } from '../data/repositories';
 import type { ResourceRepository } from '../data/resource-repository';
 import type { Clock } from '../ports/clock';
 import type { ConnectionPoster } from '../ports/connection-poster';
@@ -40,6 +41,15 @@ export interface ChatReplyDeps {
   clock: Clock;
   logger: Logger;
 }
+
+/** The job's deps from a runtime's repositories and adapters (both composition roots build them so). */
+export const chatReplyDepsOf = (
+  repositories: Pick<Repositories, 'chats' | 'resources'>,
+  parts: Omit<ChatReplyDeps, 'chats' | 'resources' | 'allowance'> & { dailyTokens: number },
+): ChatReplyDeps => {
+  const { dailyTokens, ...rest } = parts;
+  return { ...rest, chats: repositories.chats, resources: repositories.resources, allowance: { chats: repositories.chats, dailyTokens } };
+};
 
 export const CHAT_SYSTEM_PROMPT = [
   'You are a careful clinical assistant helping a physician. Answer precisely and concisely, say when you are unsure,',

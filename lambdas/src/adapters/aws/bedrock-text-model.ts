@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-bedrock-runtime';
 import { AppError, badRequest } from '@chartside/shared';
 import type { ModelContent, ModelMessage, ModelRequest, TextModel, TokenUsage } from '../../ports/text-model';
+import { DEFAULT_MODEL_TIMEOUT_MS, notInTime, watchModelCall } from '../model-call';
 
 export interface BedrockTextModelOptions {
   client: BedrockRuntimeClient;
@@ -24,7 +25,6 @@ export interface BedrockTextModelOptions {
   timeoutMs?: number;
 }
 
-const DEFAULT_TIMEOUT_MS = 60_000;
 
 const documentFormats: Record<string, DocumentFormat> = {
   'application/pdf': 'pdf',
@@ -79,7 +79,6 @@ const toMessages = (messages: ModelMessage[]): Message[] => {
   });
 };
 
-const notInTime = () => new AppError('unavailable', 'The model did not answer in time. Try again.');
 const unreachable = () => new AppError('unavailable', 'The model could not be reached. Try again.');
 const unreadable = () => new AppError('bad_gateway', "The model's answer could not be read.");
 
@@ -121,42 +120,12 @@ const toAppError = (error: unknown, modelId: string): unknown => {
   return error;
 };
 
-/** Ends a call when the caller gives up or the model stays silent for `timeoutMs`, and tells which happened. */
-const watch = (timeoutMs: number, callerSignal: AbortSignal | undefined) => {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) onAbort();
-  else callerSignal?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    /** The model said something: the silence starts again. */
-    heard: () => timer.refresh(),
-    /** What to throw for an error met during the call. */
-    failure: (error: unknown, modelId: string): unknown => {
-      if (callerSignal?.aborted) return callerSignal.reason;
-      if (timedOut) return notInTime();
-      return toAppError(error, modelId);
-    },
-    /** Also stops the HTTP call when the caller left a stream before its end. */
-    end: () => {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onAbort);
-      controller.abort();
-    },
-  };
-};
-
 const usageOf = (usage: { inputTokens?: number; outputTokens?: number } | undefined): TokenUsage => ({
   inputTokens: usage?.inputTokens ?? 0,
   outputTokens: usage?.outputTokens ?? 0,
 });
 
-export const createBedrockTextModel = ({ client, modelId, maxTokens, timeoutMs = DEFAULT_TIMEOUT_MS }: BedrockTextModelOptions): TextModel => {
+export const createBedrockTextModel = ({ client, modelId, maxTokens, timeoutMs = DEFAULT_MODEL_TIMEOUT_MS }: BedrockTextModelOptions): TextModel => {
   const input = (request: ModelRequest): ConverseCommandInput => {
     const limit = request.maxTokens ?? maxTokens;
     return {
@@ -171,21 +140,21 @@ export const createBedrockTextModel = ({ client, modelId, maxTokens, timeoutMs =
     id: modelId,
 
     async complete(request) {
-      const call = watch(timeoutMs, request.signal);
+      const call = watchModelCall(timeoutMs, request.signal);
       try {
         const response = await client.send(new ConverseCommand(input(request)), { abortSignal: call.signal });
         const content = response.output?.message?.content;
         if (!content) throw unreadable();
         return { text: content.map((block) => block.text ?? '').join(''), usage: usageOf(response.usage) };
       } catch (error) {
-        throw call.failure(error, modelId);
+        throw call.failure(error, (e) => toAppError(e, modelId));
       } finally {
         call.end();
       }
     },
 
     async *stream(request) {
-      const call = watch(timeoutMs, request.signal);
+      const call = watchModelCall(timeoutMs, request.signal);
       try {
         const response = await client.send(new ConverseStreamCommand(input(request)), { abortSignal: call.signal });
         if (!response.stream) throw unreadable();
@@ -199,7 +168,7 @@ export const createBedrockTextModel = ({ client, modelId, maxTokens, timeoutMs =
         if (!usage) throw unreadable(); // the stream was cut short
         yield { type: 'done', usage };
       } catch (error) {
-        throw call.failure(error, modelId);
+        throw call.failure(error, (e) => toAppError(e, modelId));
       } finally {
         call.end();
       }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AppError } from '@chartside/shared';
 import type { ModelContent, ModelMessage, ModelRequest, TextModel, TokenUsage } from '../../ports/text-model';
+import { DEFAULT_MODEL_TIMEOUT_MS, watchModelCall } from '../model-call';
 
 export interface OllamaTextModelOptions {
   /** The Ollama server, e.g. http://localhost:11434 */
@@ -16,7 +17,6 @@ export interface OllamaTextModelOptions {
   fetch?: typeof fetch;
 }
 
-const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** A whole answer or one line of a streamed one: /api/chat sends `message`, /api/generate sends `response`. */
 const OllamaAnswer = z.object({
@@ -29,38 +29,7 @@ const OllamaAnswer = z.object({
 type OllamaAnswer = z.infer<typeof OllamaAnswer>;
 const OllamaError = z.object({ error: z.string() });
 
-const notInTime = () => new AppError('unavailable', 'The model did not answer in time. Try again.');
 const unreadable = () => new AppError('bad_gateway', "The local model's answer could not be read.");
-
-/** Ends a call when the caller gives up or the model stays silent for `timeoutMs`, and tells which happened. */
-const watch = (timeoutMs: number, callerSignal: AbortSignal | undefined) => {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) onAbort();
-  else callerSignal?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    /** The model said something: the silence starts again. */
-    heard: () => timer.refresh(),
-    /** What to throw for an error met during the call. */
-    failure: (error: unknown, unreachable: () => AppError): unknown => {
-      if (callerSignal?.aborted) return callerSignal.reason;
-      if (timedOut) return notInTime();
-      return error instanceof AppError ? error : unreachable();
-    },
-    /** Also stops the HTTP call when the caller left a stream before its end. */
-    end: () => {
-      clearTimeout(timer);
-      callerSignal?.removeEventListener('abort', onAbort);
-      controller.abort();
-    },
-  };
-};
 
 const readAnswer = (text: string): OllamaAnswer => {
   let json: unknown;
@@ -111,7 +80,7 @@ const usageOf = (answer: OllamaAnswer): TokenUsage => ({ inputTokens: answer.pro
 export const createOllamaTextModel = (options: OllamaTextModelOptions): TextModel => {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const { model } = options;
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_MODEL_TIMEOUT_MS;
   const fetchImpl = options.fetch ?? fetch;
   const unreachable = () => new AppError('unavailable', `The local model server at ${baseUrl} could not be reached.`);
 
@@ -161,7 +130,7 @@ export const createOllamaTextModel = (options: OllamaTextModelOptions): TextMode
     id: model,
 
     async complete(request) {
-      const call = watch(timeoutMs, request.signal);
+      const call = watchModelCall(timeoutMs, request.signal);
       try {
         const [turn, ...rest] = request.messages;
         const single = turn?.role === 'user' && rest.length === 0;
@@ -173,14 +142,14 @@ export const createOllamaTextModel = (options: OllamaTextModelOptions): TextMode
         if (text === undefined) throw unreadable();
         return { text, usage: usageOf(answer) };
       } catch (error) {
-        throw call.failure(error, unreachable);
+        throw call.failure(error, (e) => (e instanceof AppError ? e : unreachable()));
       } finally {
         call.end();
       }
     },
 
     async *stream(request) {
-      const call = watch(timeoutMs, request.signal);
+      const call = watchModelCall(timeoutMs, request.signal);
       try {
         const response = await post('/api/chat', chatBody(request, true), call.signal);
         if (!response.body) throw unreadable();
@@ -193,7 +162,7 @@ export const createOllamaTextModel = (options: OllamaTextModelOptions): TextMode
         if (!last?.done) throw unreadable();
         yield { type: 'done', usage: usageOf(last) };
       } catch (error) {
-        throw call.failure(error, unreachable);
+        throw call.failure(error, (e) => (e instanceof AppError ? e : unreachable()));
       } finally {
         call.end();
       }
