@@ -114,6 +114,21 @@ describe('a chat', () => {
     expect(last).toMatchObject({ role: 'user', content: ATTACHMENTS_ONLY_TEXT, images: [PIXEL] });
   });
 
+  it('gives the model a stored text file of the user as part of the message', async () => {
+    const bytes = new TextEncoder().encode('Discharge summary: furosemide 40 mg daily, recheck K in 1 week.');
+    const granted = await ok<{ file: { filePath: string }; uploadUrl: string; headers: Record<string, string> }>(
+      asAlice('POST', '/files/uploads', { fileName: 'discharge.txt', size: bytes.length, temp: true }),
+    );
+    expect((await fetch(granted.uploadUrl, { method: 'PUT', headers: granted.headers, body: bytes })).status).toBe(200);
+    const chat = await newChat();
+    const sent = (await ok(send(chat.id, { text: 'What dose is in the summary?', attachments: [{ type: 'file', filePath: granted.file.filePath, mimeType: 'text/plain', fileName: 'discharge.txt' }] }))) as SentChatMessage;
+    await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
+    const [asked] = await model.requests();
+    const last = (asked!.body as { messages: { role: string; content: string }[] }).messages.at(-1)!;
+    expect(last.content).toContain('What dose is in the summary?');
+    expect(last.content).toContain('Discharge summary: furosemide 40 mg daily');
+  });
+
   it('keeps the text so far when the user presses Stop, and the reply stays stopped', async () => {
     const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-stop' });
     const chat = await newChat();
