@@ -36,9 +36,9 @@ const openResource = async () => {
   return userEvent.setup();
 };
 
-const chatDialog = () => screen.getByRole('dialog', { name: 'Chat about this resource' });
+const chatDialog = () => screen.getByRole('complementary', { name: 'Chat about this resource' });
 /** The dialog comes with the chat chunk: the first time, it is waited for. */
-const shownDialog = () => screen.findByRole('dialog', { name: 'Chat about this resource' }, { timeout: 5_000 });
+const shownDialog = () => screen.findByRole('complementary', { name: 'Chat about this resource' }, { timeout: 5_000 });
 
 describe('the chat of a resource', { timeout: 30_000 }, () => {
   it('opens from the floating button on a phone, with a chat made for the resource, and minimizes and closes', async () => {
@@ -52,7 +52,7 @@ describe('the chat of a resource', { timeout: 30_000 }, () => {
     await user.click(within(chatDialog()).getByRole('button', { name: 'Open the chat' }));
     expect(within(chatDialog()).getByRole('textbox', { name: 'Message' })).toBeTruthy();
     await user.click(within(chatDialog()).getByRole('button', { name: 'Close the chat' }));
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Chat about this resource' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Chat about this resource' })).toBeNull());
     expect(screen.getByRole('button', { name: 'Chat about this resource' })).toBeTruthy();
   });
 

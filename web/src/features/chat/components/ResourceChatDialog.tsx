@@ -85,8 +85,9 @@ export function ResourceChatDialog({ resourceId, resourceName, minimized, onMini
   if (!minimized && !activated) setActivated(true);
 
   return (
+    // Docked beside the resource, not modal: a complementary landmark rather than a dialog that would take the page.
     <Paper
-      role="dialog"
+      component="aside"
       aria-label="Chat about this resource"
       shadow="lg"
       withBorder
