@@ -1,6 +1,6 @@
 // AI chat and the text transformer in Chromium against the real runtime, its AI pointed at the model double (Ollama's
 // wire format): a reply appears piece by piece, shows exactly once after a reload mid-reply, and reaches a second
-// device; a malicious reply is shown inert; an image is sent downscaled; a reply is exported into a patient section
+// device; Stop keeps the text so far; a malicious reply is shown inert; an image is sent downscaled; a reply is exported into a patient section
 // and saved; the transformer reads an image; and a runtime with no model says what to set, with nothing to press.
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
@@ -107,6 +107,24 @@ describe('chat', () => {
     await expect.poll(() => replies(page).last().innerText(), { timeout: 10_000 }).toContain('Reply to: And with renal failure?');
     await shot(phone, 'chat-phone');
     await phoneContext.close();
+  });
+
+  it('stops a reply on Stop, keeping the text so far, and can send again', async () => {
+    await newChat(page);
+    await model.reply({ pieces: Array.from({ length: 60 }, (_, i) => `<p>Point ${i + 1}.</p>`), delayMs: 100 });
+    await send(page, 'List every cause of hyponatremia');
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('Point 3.');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await replies(page).last().getByText('Stopped').waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(1_500); // past the reply's next save, when its writer stops
+    const kept = await replies(page).last().innerText();
+    expect(kept).toContain('Point 3.');
+    expect(kept).not.toContain('Point 60.');
+    await page.reload();
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('Point 3.');
+    expect(await replies(page).last().innerText()).not.toContain('Point 60.');
+    await send(page, 'Just the top three');
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('Reply to: Just the top three');
   });
 
   it('shows a malicious reply inert: no script runs, no image or frame loads', async () => {
