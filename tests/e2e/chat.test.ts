@@ -4,7 +4,7 @@
 // and saved; the transformer reads an image; and a runtime with no model says what to set, with nothing to press.
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
-import { sectionPlainText, type Patient } from '@chartside/shared';
+import { sectionPlainText, type Patient, type ResourceFile } from '@chartside/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
@@ -195,6 +195,73 @@ describe('chat', () => {
     await expect
       .poll(async () => sectionPlainText(((await asUser('GET', `/patients/${created.id}`)).json as unknown as Patient).fields.events?.deltaString ?? ''), { timeout: 15_000 })
       .toBe('Potassium 5.9: give calcium gluconate and insulin with dextrose.');
+  });
+});
+
+describe("the resource screen's chat", () => {
+  /** A text file stored for good, as the resource screen's upload does. */
+  const storedFile = async (fileName: string, text: string) => {
+    const bytes = new TextEncoder().encode(text);
+    const granted = (await asUser('POST', '/files/uploads', { fileName, size: bytes.length, contentType: 'text/plain', temp: false })).json as unknown as {
+      file: ResourceFile;
+      uploadUrl: string;
+      headers: Record<string, string>;
+    };
+    expect((await fetch(granted.uploadUrl, { method: 'PUT', headers: granted.headers, body: bytes })).status).toBe(200);
+    return granted.file;
+  };
+  const lastAsked = async () => {
+    const asked = (await model.requests()).at(-1)!.body as { messages: { role: string; content: string }[] };
+    return { system: asked.messages.find((m) => m.role === 'system')?.content ?? '', last: asked.messages.at(-1)!.content };
+  };
+
+  it("chats about the open resource on a phone (floating button, minimize, close) and takes a file by 'Export to AI'", { timeout: 120_000 }, async () => {
+    const file = await storedFile('discharge.txt', 'Discharge summary: furosemide 40 mg daily, review in 2 weeks.');
+    const created = (await asUser('POST', '/resources', { name: 'Heart failure guideline', type: 'guide', description: 'Loop diuretics first for congestion' })).json;
+    await asUser('PATCH', `/resources/${String(created.id)}`, { version: created.version, files: [file] });
+
+    const phone = await (await newContext(browser, PHONE)).newPage();
+    await signIn(phone, runtime.url, user);
+    await dismissOfflineNotice(phone);
+    await phone.goto(`${runtime.url}/resources/${String(created.id)}`);
+    const chatPane = phone.getByRole('complementary', { name: 'Chat about this resource' });
+    // On a phone the chat waits behind a floating button.
+    await phone.getByRole('button', { name: 'Chat about this resource' }).click();
+    await chatPane.getByText('Chat will appear here').waitFor({ timeout: 20_000 });
+    await model.reply('<p>Start with a loop diuretic.</p>');
+    await send(phone, 'What comes first?');
+    await expect.poll(() => replies(phone).last().innerText(), { timeout: 15_000 }).toContain('loop diuretic');
+    expect((await lastAsked()).system).toContain('Loop diuretics first for congestion');
+    await shot(phone, 'resource-chat-phone');
+
+    // Minimized it keeps its chat; closed, the floating button comes back and the chat is there again when reopened.
+    await chatPane.getByRole('button', { name: 'Minimize the chat' }).click();
+    expect(await composer(phone).isVisible()).toBe(false);
+    await chatPane.getByRole('button', { name: 'Open the chat' }).click();
+    await composer(phone).waitFor();
+    await chatPane.getByRole('button', { name: 'Close the chat' }).click();
+    await chatPane.waitFor({ state: 'detached' });
+    await phone.getByRole('button', { name: 'Chat about this resource' }).click();
+    await expect.poll(() => replies(phone).last().innerText(), { timeout: 15_000 }).toContain('loop diuretic');
+    await chatPane.getByRole('button', { name: 'Close the chat' }).click();
+
+    // 'Export to AI' opens the chat with the file attached, waiting for the question.
+    await phone.getByRole('button', { name: 'Export discharge.txt to AI' }).click();
+    await chatPane.getByRole('list', { name: 'Attachments' }).getByText('discharge.txt').waitFor({ timeout: 15_000 });
+    expect(await composer(phone).evaluate((element) => element === document.activeElement)).toBe(true);
+    await model.reply('<p>Furosemide 40 mg daily.</p>');
+    await send(phone, 'Which diuretic dose?');
+    await expect.poll(() => replies(phone).last().innerText(), { timeout: 15_000 }).toContain('Furosemide 40 mg');
+    expect((await lastAsked()).last).toContain('Discharge summary: furosemide 40 mg daily');
+    await shot(phone, 'resource-chat-export-to-ai');
+
+    // Taking a library file off a message leaves it in the library.
+    await phone.getByRole('button', { name: 'Export discharge.txt to AI' }).click();
+    await chatPane.getByRole('button', { name: 'Remove discharge.txt' }).click();
+    await chatPane.getByRole('list', { name: 'Attachments' }).waitFor({ state: 'detached' });
+    const { url } = (await asUser('POST', '/files/download-url', { filePath: file.filePath })).json as { url: string };
+    expect((await fetch(url)).status).toBe(200);
+    await phone.context().close();
   });
 });
 

@@ -57,6 +57,10 @@ export function countProblem(kind: 'image' | 'file', current: readonly { kind: '
   return undefined;
 }
 
+/** Why a document is too large to go with a message, or undefined. */
+export const tooLargeToAttach = (file: Pick<File, 'name' | 'size'>) =>
+  file.size > MAX_CHAT_FILE_BYTES ? `"${file.name}" is too large: a file can be at most ${Math.floor(MAX_CHAT_FILE_BYTES / 1_000_000)} MB.` : undefined;
+
 /** The image as the message sends it: a JPEG fitting 400×300, base64 without the data: prefix. */
 export async function chatImage(file: Blob): Promise<ChatAttachment> {
   const dataUrl = await imageAsJpeg(file, { maxWidth: CHAT_IMAGE_SIZE.width, maxHeight: CHAT_IMAGE_SIZE.height, quality: CHAT_IMAGE_QUALITY });
@@ -67,7 +71,6 @@ export async function chatImage(file: Blob): Promise<ChatAttachment> {
 
 /** Uploads a PDF or text file as a temporary file of the user and answers the reference the message sends. */
 export async function chatFile(api: ApiClient, file: File, mimeType: ChatDocumentType, signal?: AbortSignal): Promise<ChatAttachment> {
-  if (file.size > MAX_CHAT_FILE_BYTES) throw new Error(`"${file.name}" is too large: a file can be at most ${Math.floor(MAX_CHAT_FILE_BYTES / 1_000_000)} MB.`);
   const upload = await api.call(filesContract.createUpload, { body: { fileName: file.name, size: file.size, contentType: mimeType, temp: true }, signal });
   let response: Response;
   try {

@@ -2,10 +2,10 @@
 // button and the chips of the files attached, the Fast/Slow toggle and Send. Send is disabled while busy (a message on
 // its way, a reply streaming, a file being prepared) or when there is neither text nor an attachment; while a reply
 // streams, Stop stands beside it. A failed send shows the server's message and keeps the text and the files.
-import type { ChatAttachment, ChatModelChoice } from '@chartside/shared';
+import type { ChatAttachment, ChatModelChoice, ResourceFile } from '@chartside/shared';
 import { MAX_CHAT_TEXT } from '@chartside/shared';
 import { ActionIcon, Alert, Button, FileButton, Group, Loader, Pill, SegmentedControl, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { AiNotSetUpAlert } from '../../../components/AiNotSetUpAlert';
 import { IconPaperclip, IconSend, IconStop } from '../../../components/icons';
 import { ATTACHMENT_ACCEPT } from '../attachments';
@@ -27,15 +27,35 @@ export interface ComposerProps {
   stopping: boolean;
   /** This deployment has no chat model: said plainly, with what to set; nothing can be sent. */
   notSetUp?: { hint: string } | undefined;
+  /** A library file sent here ('Export to AI'): attached once per `id`, for the user to ask about it. */
+  sharedFile?: SharedFile | undefined;
 }
 
-export function Composer({ onSend, streaming, onStop, stopping, notSetUp }: ComposerProps) {
+export interface SharedFile {
+  id: string;
+  file: ResourceFile;
+}
+
+export function Composer({ onSend, streaming, onStop, stopping, notSetUp, sharedFile }: ComposerProps) {
   const [text, setText] = useState('');
   const [model, setModel] = useState<ChatModelChoice>('fast');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string>();
   const attachments = useAttachments();
   const resetFiles = useRef<() => void>(null);
+  const message = useRef<HTMLTextAreaElement>(null);
+
+  const attachedShare = useRef<string>(undefined);
+  const attachShared = useEffectEvent((shared: SharedFile) => {
+    // Once per share, however often the effect runs.
+    if (attachedShare.current === shared.id) return;
+    attachedShare.current = shared.id;
+    attachments.addStored(shared.file);
+    message.current?.focus();
+  });
+  useEffect(() => {
+    if (sharedFile) attachShared(sharedFile);
+  }, [sharedFile]);
 
   const busy = sending || streaming || attachments.preparing;
   const empty = text.trim() === '' && attachments.items.length === 0;
@@ -85,7 +105,8 @@ export function Composer({ onSend, streaming, onStop, stopping, notSetUp }: Comp
               role="listitem"
               withRemoveButton
               onRemove={() => attachments.remove(item.key)}
-              removeButtonProps={{ 'aria-label': `Remove ${item.name}` }}
+              // Mantine hides a pill's remove button from the keyboard and screen readers (made for PillsInput); here it is the only way to remove.
+              removeButtonProps={{ 'aria-label': `Remove ${item.name}`, 'aria-hidden': false, tabIndex: 0 }}
             >
               <Group gap={4} wrap="nowrap" component="span">
                 {!item.part && <Loader size={10} aria-label={`Preparing ${item.name}`} />}
@@ -101,6 +122,7 @@ export function Composer({ onSend, streaming, onStop, stopping, notSetUp }: Comp
         </Text>
       )}
       <Textarea
+        ref={message}
         aria-label="Message"
         placeholder="Type a message"
         autosize

@@ -1,4 +1,5 @@
-// Files (collapsible, with a count). View mode lists them with 'Open in new tab'; edit mode adds inline rename,
+// Files (collapsible, with a count). View mode lists them with 'Export to AI' (for a file a model can read: it goes
+// to the resource's chat) and 'Open in new tab'; edit mode adds inline rename,
 // delete (the stored object goes too, when the save drops it) and upload by file picker or drag and drop, with a
 // progress bar. Adding or deleting a file saves at once.
 import { formatFileSize, type ResourceFile } from '@chartside/shared';
@@ -6,6 +7,7 @@ import { ActionIcon, Alert, Anchor, Box, Button, FileButton, Group, Paper, Progr
 import { useState, type DragEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useApi } from '../../../platform/platform-context';
+import { attachmentKind } from '../../chat/attachments';
 import { useOpenFile } from '../open-file';
 import { uploadFile } from '../upload-file';
 import { CollapsibleSection } from './CollapsibleSection';
@@ -18,6 +20,8 @@ export interface FilesSectionProps {
   onAdd: (file: ResourceFile) => void;
   /** A rename or delete, as an update of the latest draft's files (not of `files`, which may be a render old). */
   onChange: (update: (current: ResourceFile[]) => ResourceFile[], options: { immediate: boolean }) => void;
+  /** 'Export to AI': the file goes to the resource's chat. */
+  onExportToAi: (file: ResourceFile) => void;
 }
 
 interface UploadProgress {
@@ -25,7 +29,15 @@ interface UploadProgress {
   fraction: number;
 }
 
-function FileRow({ file, editable, onRename, onDelete }: { file: ResourceFile; editable: boolean; onRename: (name: string) => void; onDelete: () => void }) {
+interface FileRowProps {
+  file: ResourceFile;
+  editable: boolean;
+  onRename: (name: string) => void;
+  onDelete: () => void;
+  onExportToAi: () => void;
+}
+
+function FileRow({ file, editable, onRename, onDelete, onExportToAi }: FileRowProps) {
   const { openFile, openInNewTab } = useOpenFile();
   const [renaming, setRenaming] = useState(false);
   const [openError, setOpenError] = useState<string>();
@@ -37,7 +49,7 @@ function FileRow({ file, editable, onRename, onDelete }: { file: ResourceFile; e
 
   return (
     <Paper component="li" withBorder px="sm" py="xs" style={{ listStyle: 'none' }}>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Group justify="space-between" gap="xs" wrap="wrap">
         {renaming ? (
           <TextInput
             label={`New name for ${file.name}`}
@@ -65,6 +77,11 @@ function FileRow({ file, editable, onRename, onDelete }: { file: ResourceFile; e
           </Stack>
         )}
         <Group gap={4} wrap="nowrap">
+          {!editable && attachmentKind({ name: file.name, type: file.mimeType }) && (
+            <Button size="xs" variant="subtle" onClick={onExportToAi} aria-label={`Export ${file.name} to AI`}>
+              Export to AI
+            </Button>
+          )}
           <Button size="xs" variant="subtle" onClick={() => open(openInNewTab)} aria-label={`Open ${file.name} in new tab`}>
             Open in new tab
           </Button>
@@ -89,7 +106,7 @@ function FileRow({ file, editable, onRename, onDelete }: { file: ResourceFile; e
   );
 }
 
-export function FilesSection({ files, editable, onAdd, onChange }: FilesSectionProps) {
+export function FilesSection({ files, editable, onAdd, onChange, onExportToAi }: FilesSectionProps) {
   const api = useApi();
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
   const [uploadError, setUploadError] = useState<string>();
@@ -130,6 +147,7 @@ export function FilesSection({ files, editable, onAdd, onChange }: FilesSectionP
                 editable={editable}
                 onRename={(name) => onChange((current) => current.map((f) => (f.fileId === file.fileId ? { ...f, name } : f)), { immediate: false })}
                 onDelete={() => setDeleting(file)}
+                onExportToAi={() => onExportToAi(file)}
               />
             ))}
           </Stack>

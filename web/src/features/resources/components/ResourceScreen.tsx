@@ -8,6 +8,8 @@ import { notifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { createClientId } from '../../../platform/client-id';
+import type { SharedFile } from '../../chat/components/Composer';
 import { LeaveWithoutSavingDialog } from '../../../components/LeaveWithoutSavingDialog';
 import { ResourceTypeIcon } from '../../../components/ResourceTypeIcon';
 import { SaveStatusIndicator } from '../../../components/SaveStatusIndicator';
@@ -44,6 +46,7 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
   const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
   // On a wide screen the chat waits, minimized, at the bottom; on a phone behind a floating button.
   const [chat, setChat] = useState<ChatState>(() => (wide ? 'minimized' : 'closed'));
+  const [sharedFile, setSharedFile] = useState<SharedFile>();
 
   const change = (fields: Partial<ResourceFields>, immediate = false) => saver.change(fields, { immediate });
   // Lists change from the saver's current draft: the props may be a render old.
@@ -113,6 +116,10 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
         editable={editing}
         onAdd={(file) => change({ files: [...latest().files, file] }, true)}
         onChange={(update, { immediate }) => change({ files: update(latest().files) }, immediate)}
+        onExportToAi={(file) => {
+          setSharedFile({ id: createClientId(), file });
+          setChat('open');
+        }}
       />
       <HighlightsSection fields={draft} onRemove={(id) => change(withoutHighlight(latest(), id), true)} />
       <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the sections" />}>
@@ -126,8 +133,13 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
             resourceName={isResourceName(draft.name) ? draft.name.trim() : 'Untitled resource'}
             minimized={chat === 'minimized'}
             onMinimizedChange={(minimized) => setChat(minimized ? 'minimized' : 'open')}
-            onClose={() => setChat('closed')}
+            onClose={() => {
+              // A file shared before is not attached again when the chat is next opened.
+              setSharedFile(undefined);
+              setChat('closed');
+            }}
             exportTarget={resourceExportTarget(() => latest().textSections, change)}
+            sharedFile={sharedFile}
           />
         </Suspense>
       )}
