@@ -102,8 +102,8 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   });
   // The cloud runs a reply in its own Lambda; here it runs beside the request that started it.
   const replies: ReplyRunner = {
-    start: async (job) => {
-      void runChatReply(replyDeps, job).catch((error: unknown) => logger.error('chat reply crashed', { error: error instanceof Error ? error.message : String(error) }));
+    start: async (job, chat) => {
+      void runChatReply(replyDeps, job, chat).catch((error: unknown) => logger.error('chat reply crashed', { error: error instanceof Error ? error.message : String(error) }));
     },
   };
 

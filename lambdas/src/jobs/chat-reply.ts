@@ -104,9 +104,10 @@ class DeltaPump {
   }
 }
 
-export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob): Promise<void> => {
+/** `known` is the chat as the sender stored it, when it runs in the same process; otherwise it is read. */
+export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, known?: ChatSession): Promise<void> => {
   const { userId, chatId, messageId } = job;
-  const chat = await deps.chats.get(userId, chatId, deps.clock.now());
+  const chat = known ?? (await deps.chats.get(userId, chatId, deps.clock.now()));
   const reply = chat?.messages.find((message) => message.id === messageId);
   if (!chat || reply?.status !== 'streaming') return; // deleted or stopped before it began
   const model = replyModel(deps.models, job.model);

@@ -1,6 +1,6 @@
 // Runs a chat reply apart from the request that asked for it: a reply may stream for a minute, longer than an HTTP
 // request may stay open behind API Gateway. In the cloud an asynchronous Lambda invocation; locally a task in-process.
-import type { ChatModelChoice } from '@chartside/shared';
+import type { ChatModelChoice, ChatSession } from '@chartside/shared';
 
 export interface ChatReplyJob {
   userId: string;
@@ -11,6 +11,10 @@ export interface ChatReplyJob {
 }
 
 export interface ReplyRunner {
-  /** Resolves once the job is handed off, not when the reply is complete. */
-  start(job: ChatReplyJob): Promise<void>;
+  /**
+   * Resolves once the job is handed off, not when the reply is complete. `chat` is the chat as the sender just stored
+   * it: a runner in the same process hands it over, saving the job a read before the model is asked; one that sends
+   * the job elsewhere sends only the ids.
+   */
+  start(job: ChatReplyJob, chat: ChatSession): Promise<void>;
 }

@@ -63,10 +63,8 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
   if (!typed && body.attachments.length === 0) throw badRequest(CHAT_MESSAGE_REQUIRED);
   const now = deps.clock.now();
   // Independent reads at once: the first piece of the reply waits for all of them.
-  const [head, sentBefore, replyBefore] = await Promise.all([
-    deps.chats.head(caller.userId, chatId),
-    deps.chats.message(caller.userId, chatId, body.messageId, now),
-    deps.chats.message(caller.userId, chatId, replyIdOf(body.messageId), now),
+  const [stored] = await Promise.all([
+    deps.chats.get(caller.userId, chatId, now),
     checkAllowance(deps.allowance, caller.userId, now),
     ...body.attachments.map(async (part) => {
       if (part.type === 'file' && (!isOwnFilePath(caller.userId, part.filePath) || !(await deps.fileStore.exists(part.filePath)))) {
@@ -74,7 +72,9 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
       }
     }),
   ]);
-  if (!head) throw notFound('Chat');
+  if (!stored) throw notFound('Chat');
+  const sentBefore = stored.messages.find((m) => m.id === body.messageId);
+  const replyBefore = stored.messages.find((m) => m.id === replyIdOf(body.messageId));
   if (sentBefore && replyBefore) return { message: sentBefore, reply: replyBefore };
 
   const message: ChatMessage = {
@@ -97,7 +97,7 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
     received: 0,
   };
   const firstFile = body.attachments.find((part) => part.type === 'file');
-  const title = head.messageCount === 0 && head.title === NEW_CHAT_TITLE ? chatTitleFrom(typed || firstFile?.fileName || 'Image') : undefined;
+  const title = stored.messageCount === 0 && stored.title === NEW_CHAT_TITLE ? chatTitleFrom(typed || firstFile?.fileName || 'Image') : undefined;
   const outcome = await deps.chats.addExchange(caller.userId, chatId, { message, reply, title, sessionId: caller.sessionId });
   if (outcome === 'missing') throw notFound('Chat');
   if (outcome === 'full') throw badRequest('This chat is full. Start a new chat to go on.');
@@ -111,7 +111,8 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
   // The reply starts first; the user's other devices are told meanwhile.
   const told = deps.broadcast(caller.userId, { type: 'chat.updated', chatId }, { exceptClientId: caller.clientId });
   try {
-    await deps.replies.start({ userId: caller.userId, chatId, messageId: reply.id, model: body.model });
+    const chat = { ...stored, messages: [...stored.messages, message, reply] };
+    await deps.replies.start({ userId: caller.userId, chatId, messageId: reply.id, model: body.model }, chat);
   } catch {
     const error = 'Chat request failed: the reply could not be started. Send your message again.';
     await deps.chats.finishReply(caller.userId, chatId, reply.id, { status: 'failed', text: '', received: 0, model: model.id, error }, deps.clock.now());
