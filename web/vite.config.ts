@@ -5,6 +5,9 @@
 // build, the icons and the manifest. It never stores an answer from /api, /ws, /cognito or /config.json: patient
 // data lives only in the persisted TanStack Query cache (IndexedDB, web/src/platform/offline).
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -43,6 +46,31 @@ const versionMeta = (): Plugin => ({
   transformIndexHtml: () => [{ tag: 'meta', attrs: { name: 'chartside-version', content: version }, injectTo: 'head' }],
 });
 
+/**
+ * pdf.js's data files, fetched by its worker when a PDF needs them: fonts a PDF names without embedding, character
+ * maps of CJK text, and the image decoders of scanned pages. Served under /assets/pdfjs/ (the dev server too), so the
+ * service worker's lazy-chunk cache keeps them for offline use. Their URL is PDFJS_DATA_PATH in features/pdf.
+ */
+const pdfjsData = (): Plugin => {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  const folders = ['standard_fonts', 'cmaps', 'wasm'];
+  const files = folders.flatMap((folder) => readdirSync(path.join(root, folder)).filter((name) => !name.startsWith('LICENSE')).map((name) => `${folder}/${name}`));
+  return {
+    name: 'chartside-pdfjs-data',
+    configureServer(server) {
+      server.middlewares.use('/assets/pdfjs/', (request, response, next) => {
+        const file = decodeURIComponent((request.url ?? '').split('?')[0]!.replace(/^\//, ''));
+        if (!files.includes(file)) return next();
+        response.setHeader('content-type', 'application/octet-stream');
+        response.end(readFileSync(path.join(root, file)));
+      });
+    },
+    generateBundle() {
+      for (const file of files) this.emitFile({ type: 'asset', fileName: `assets/pdfjs/${file}`, source: readFileSync(path.join(root, file)) });
+    },
+  };
+};
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(version),
@@ -50,6 +78,7 @@ export default defineConfig({
   plugins: [
     react(),
     versionMeta(),
+    pdfjsData(),
     VitePWA({
       // The app asks before it updates (web/src/platform/pwa): 'Update Now' or 'Later'.
       registerType: 'prompt',

@@ -89,7 +89,9 @@ beforeAll(async () => {
   const upload = (await asAlice('POST', '/files/uploads', { fileName: 'alice.txt', size: 5 })).json as { file: { filePath: string }; uploadUrl: string; headers: Record<string, string> };
   expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: 'alice' })).status).toBe(200);
   alicesFilePath = upload.file.filePath;
-  const aliceResource = (await asAlice('POST', '/resources', { name: 'Alice resource', type: 'text' })).json;
+  // An article with an open-access PDF, so a route that let someone else fetch it would change it (its version).
+  const aliceArticle = { doi: '', title: 'Alice article', journal_name: '', published_date: '', crossref: false, authors: [], oa_locations: [{ url_for_pdf: `${inject('articleFixturesUrl')}/pdfs/article.pdf` }] };
+  const aliceResource = (await asAlice('POST', '/resources', { name: 'Alice resource', type: 'article', article: aliceArticle })).json;
   const alicePatient = (await asAlice('POST', '/patients', { lastname: 'Alice Patient', firstname: 'Private', tags: ['Alice Tag'] })).json;
   const aliceChat = (await asAlice('POST', '/chats', { id: `chat-${crypto.randomUUID()}` })).json;
   const aliceMessage = (await asAlice('POST', `/chats/${String(aliceChat.id)}/messages`, { messageId: crypto.randomUUID(), text: 'Alice asks in private' })).json as { message: { id: string } };

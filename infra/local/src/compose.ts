@@ -6,6 +6,7 @@ import type { DependencyState, HealthReport } from '@chartside/shared';
 import type { z } from 'zod';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import { fetchArticleMetadata } from '@chartside/lambdas/adapters/articles/fetch-article-metadata';
+import { fetchPdf } from '@chartside/lambdas/adapters/articles/fetch-pdf';
 import { apiGatewayConnectionPoster } from '@chartside/lambdas/adapters/aws/api-gateway-connection-poster';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { cognitoUserDirectory } from '@chartside/lambdas/adapters/aws/cognito-user-directory';
@@ -14,6 +15,7 @@ import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
 import { s3FileStore } from '@chartside/lambdas/adapters/aws/s3-file-store';
 import { fastGeoipLocator } from '@chartside/lambdas/adapters/geo/fast-geoip-locator';
 import { jwksTokenVerifier } from '@chartside/lambdas/adapters/local/jwks-token-verifier';
+import { createPublicWeb } from '@chartside/lambdas/adapters/public-web/public-web';
 import { openSqliteSearchIndex } from '@chartside/lambdas/adapters/local/sqlite-search-index';
 import { ConnectionRepository } from '@chartside/lambdas/data/connection-repository';
 import { createRepositories } from '@chartside/lambdas/data/repositories';
@@ -107,6 +109,7 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     },
   };
 
+  const publicWeb = createPublicWeb({ contactEmail: settings.ARTICLE_CONTACT_EMAIL, allowPrivateHosts: settings.ARTICLE_ALLOW_PRIVATE_HOSTS });
   const http: HttpDeps = {
     ...repositories,
     tokenVerifier,
@@ -122,9 +125,10 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
       crossrefUrl: settings.ARTICLE_CROSSREF_URL,
       unpaywallUrl: settings.ARTICLE_UNPAYWALL_URL,
       contactEmail: settings.ARTICLE_CONTACT_EMAIL,
-      allowPrivateHosts: settings.ARTICLE_ALLOW_PRIVATE_HOSTS,
       timeoutMs: settings.ARTICLE_TIMEOUT_MS,
+      web: publicWeb,
     }),
+    pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: settings.ARTICLE_PDF_TIMEOUT_MS }),
     search,
     ai: { models, replies, dailyTokens: settings.AI_DAILY_TOKENS },
   };

@@ -23,10 +23,12 @@ const Settings = z.object({
   ARTICLE_UNPAYWALL_URL: z.url().default('https://api.unpaywall.org'),
   /** Sent to Crossref and Unpaywall, which ask callers for a contact address. */
   ARTICLE_CONTACT_EMAIL: z.email().default('chartside@example.org'),
-  /** true lets Auto-fill fetch article pages on private and loopback addresses (tests); false refuses them, as the cloud does. */
+  /** true lets Auto-fill and the PDF fetch reach private and loopback addresses (tests); false refuses them, as the cloud does. */
   ARTICLE_ALLOW_PRIVATE_HOSTS: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   /** How long one outside call may take, in milliseconds. */
   ARTICLE_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
+  /** How long fetching an article's PDF (up to 50 MB, every open-access address tried) may take, in milliseconds. */
+  ARTICLE_PDF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** An Ollama server for AI (chat, transformer, extraction), e.g. http://127.0.0.1:11434; unset: no local models. */
   OLLAMA_URL: z.url().optional(),
   OLLAMA_MODEL_FAST: z.string().min(1).default('llama3.2'),

@@ -8,6 +8,7 @@ import { ConnectionRepository } from '../data/connection-repository';
 import { createRepositories } from '../data/repositories';
 import type { HttpDeps } from '../http/deps';
 import { fetchArticleMetadata } from '../adapters/articles/fetch-article-metadata';
+import { fetchPdf } from '../adapters/articles/fetch-pdf';
 import { apiGatewayConnectionPoster } from '../adapters/aws/api-gateway-connection-poster';
 import { createBedrockTextModel } from '../adapters/aws/bedrock-text-model';
 import { cognitoTokenVerifier } from '../adapters/aws/cognito-token-verifier';
@@ -19,6 +20,7 @@ import { createLogger } from '../adapters/aws/logger';
 import { openSearchSearchIndex, signedOpenSearchClient } from '../adapters/aws/opensearch-search-index';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { fastGeoipLocator } from '../adapters/geo/fast-geoip-locator';
+import { createPublicWeb } from '../adapters/public-web/public-web';
 import { chatReplyDepsOf } from '../jobs/chat-reply';
 import { systemClock } from '../ports/clock';
 import type { ReplyRunner } from '../ports/reply-runner';
@@ -39,6 +41,8 @@ export const realtimeDeps: RealtimeDeps = { connections, poster, tokenVerifier, 
 const repositories = createRepositories(table, systemClock);
 const broadcast = createBroadcast(realtimeDeps);
 const fileStore = s3FileStore(new S3Client({}), config.FILES_BUCKET);
+// In the cloud a user's address must be on the public internet: never the function's own network.
+const publicWeb = createPublicWeb({ contactEmail: config.ARTICLE_CONTACT_EMAIL, allowPrivateHosts: false });
 const bedrock = new BedrockRuntimeClient({});
 const bedrockModel = (modelId: string) => createBedrockTextModel({ client: bedrock, modelId });
 // Patient text goes only to Bedrock in this account and region. The local-model extraction mode has no model here.
@@ -82,9 +86,9 @@ export const httpDeps: HttpDeps = {
     crossrefUrl: config.ARTICLE_CROSSREF_URL,
     unpaywallUrl: config.ARTICLE_UNPAYWALL_URL,
     contactEmail: config.ARTICLE_CONTACT_EMAIL,
-    // In the cloud the article page must be on the public internet: never the function's own network.
-    allowPrivateHosts: false,
     timeoutMs: config.ARTICLE_TIMEOUT_MS,
+    web: publicWeb,
   }),
+  pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: config.ARTICLE_PDF_TIMEOUT_MS }),
   ai: { models, replies, dailyTokens: config.AI_DAILY_TOKENS },
 };

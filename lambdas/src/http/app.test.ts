@@ -13,11 +13,13 @@ import { TaggedItemRepository } from '../data/tagged-item-repository';
 import { UserRepository } from '../data/user-repository';
 import { S3Client } from '@aws-sdk/client-s3';
 import { fetchArticleMetadata } from '../adapters/articles/fetch-article-metadata';
+import { fetchPdf } from '../adapters/articles/fetch-pdf';
 import { documentTable } from '../adapters/aws/dynamodb';
 import { createLogger } from '../adapters/aws/logger';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { jwksTokenVerifier } from '../adapters/local/jwks-token-verifier';
 import { openSqliteSearchIndex } from '../adapters/local/sqlite-search-index';
+import { createPublicWeb } from '../adapters/public-web/public-web';
 import { systemClock } from '../ports/clock';
 import { createSigningKey, testClientId, testIssuer } from '../test/signing-key';
 import { createBroadcast } from '../ws/broadcast';
@@ -26,6 +28,7 @@ import { createApp } from './app';
 const key = createSigningKey();
 const table = documentTable('unreachable', { endpoint: 'http://127.0.0.1:9', region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 });
 const logger = createLogger('SILENT');
+const web = createPublicWeb({ contactEmail: 'never@called', allowPrivateHosts: false });
 const app = createApp({
   users: new UserRepository(table, systemClock),
   sessions: new SessionRepository(table),
@@ -48,9 +51,10 @@ const app = createApp({
     crossrefUrl: 'http://127.0.0.1:9',
     unpaywallUrl: 'http://127.0.0.1:9',
     contactEmail: 'never@called',
-    allowPrivateHosts: false,
     timeoutMs: 1_000,
+    web,
   }),
+  pdfFetcher: fetchPdf({ web, timeoutMs: 1_000 }),
   search: openSqliteSearchIndex(':memory:'),
   ai: { models: { setUpHint: 'Set OLLAMA_URL.' }, replies: { start: async () => undefined }, dailyTokens: 1_000 },
 });

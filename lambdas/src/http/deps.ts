@@ -6,6 +6,7 @@ import type { Clock } from '../ports/clock';
 import type { FileStore } from '../ports/file-store';
 import type { GeoLocator } from '../ports/geo-locator';
 import type { HealthCheck } from '../ports/health-check';
+import type { PdfFetcher } from '../ports/pdf-fetcher';
 import type { SearchIndex } from '../ports/search-index';
 import type { ReplyRunner } from '../ports/reply-runner';
 import type { TextModels } from '../ports/text-model';
@@ -31,6 +32,7 @@ export interface HttpDeps extends Repositories {
   logger: Logger;
   fileStore: FileStore;
   articleMetadata: ArticleMetadata;
+  pdfFetcher: PdfFetcher;
   search: SearchIndex;
   ai: AiDeps;
 }

@@ -1,6 +1,7 @@
 // The resource library. Writes are version-checked (409 on a stale version) and pushed to the user's other tabs.
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { notFound, resourcesContract } from '@chartside/shared';
+import { fetchOpenAccessPdf } from '../services/open-access-pdf';
 import { createResource, deleteResource, patchResource } from '../services/resource-service';
 import { callerOf } from './caller';
 import type { HttpDeps, HttpEnv } from './deps';
@@ -32,6 +33,10 @@ export const resourcesRouter = (deps: HttpDeps, defaultHook: Hook) => {
 
   router.openapi(routeFrom(resourcesContract.remove, { tags }), async (c) => {
     return c.json(await deleteResource(deps, callerOf(deps, c), c.req.valid('param').resourceId), 200);
+  });
+
+  router.openapi(routeFrom(resourcesContract.openAccessPdf, { tags }), async (c) => {
+    return c.json(await fetchOpenAccessPdf(deps, callerOf(deps, c), c.req.valid('param').resourceId), 200);
   });
 
   return router;

@@ -12,6 +12,8 @@ export interface FileStore {
   presignUpload(key: string, options: { contentType: string; contentLength: number; temporary: boolean; expiresInSeconds: number }): Promise<PresignedUpload>;
   /** A GET that shows the object inline (in a new tab) under the given file name. */
   presignDownload(key: string, options: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<string>;
+  /** Stores bytes the server itself fetched (an article's PDF) as a lasting object, replacing any at that key. */
+  put(key: string, bytes: Uint8Array, options: { contentType: string }): Promise<void>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** The object's bytes (a chat attachment the model reads); undefined when missing; `too_large` past maxBytes. */

@@ -2,6 +2,8 @@
 // and the files bucket. Each write is pushed to the user's other tabs and devices as resource.updated.
 import type { Logger } from '@aws-lambda-powertools/logger';
 import {
+  AppError,
+  MAX_LIST_ITEMS,
   MAX_RESOURCE_BYTES,
   addTags,
   badRequest,
@@ -15,6 +17,7 @@ import {
   type Resource,
   type ResourceFile,
   type ResourcePatch,
+  versionConflict,
 } from '@chartside/shared';
 import type { ResourceRepository } from '../data/resource-repository';
 import type { UserRepository } from '../data/user-repository';
@@ -32,6 +35,9 @@ export interface ResourceDeps {
   broadcast: Broadcast;
   logger: Logger;
 }
+
+/** A file the server stored is added over this many lost races with other writes of the resource: it is stored already. */
+const MAX_ADD_FILE_ATTEMPTS = 5;
 
 const assertFits = (resource: Resource) =>
   assertRecordFits(resource, MAX_RESOURCE_BYTES, 'This resource', 'Move large content into files or split it into several resources.');
@@ -115,6 +121,32 @@ export const patchResource = async (deps: ResourceDeps, caller: Caller, resource
   if (changes.tags) await addToUserTags(deps, caller, 'resourceTags', after.tags);
   await announce(deps, caller, resourceId, after.version);
   return after;
+};
+
+/**
+ * Adds a file the server stored (an article's fetched PDF) to the resource, unless one with its id is there already.
+ * Returns the file the resource holds and the resource.
+ */
+export const addStoredFile = async (deps: ResourceDeps, caller: Caller, resourceId: string, file: ResourceFile) => {
+  for (let attempt = 0; attempt < MAX_ADD_FILE_ATTEMPTS; attempt += 1) {
+    const current = await deps.resources.get(caller.userId, resourceId);
+    if (!current) throw notFound('That resource');
+    const held = current.files.find((f) => f.fileId === file.fileId);
+    if (held) return { file: held, resource: current };
+    if (current.files.length >= MAX_LIST_ITEMS) throw badRequest('This resource holds as many files as it can. Remove one first.');
+    try {
+      const { after } = await deps.resources.update(caller.userId, resourceId, current.version, (latest) => {
+        const next: Resource = { ...latest, files: [...latest.files, file], updatedAt: deps.clock.now().toISOString() };
+        assertFits(next);
+        return next;
+      });
+      await announce(deps, caller, resourceId, after.version);
+      return { file, resource: after };
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'version_conflict')) throw error;
+    }
+  }
+  throw versionConflict('This resource');
 };
 
 export const deleteResource = async (deps: ResourceDeps, caller: Caller, resourceId: string) => {

@@ -2,6 +2,8 @@
 
 /** Largest file one upload may carry. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+/** Largest open-access PDF the server fetches for an article: the function holds it in memory to check and store it. */
+export const MAX_FETCHED_PDF_BYTES = 50 * 1024 * 1024;
 /** Objects under this folder of a user's prefix are temporary and expire after a day (a bucket lifecycle rule). */
 export const TEMP_FOLDER = 'temp';
 export const TEMP_FILE_DAYS = 1;
@@ -63,6 +65,31 @@ export const completeFileEntry = <F extends { fileId: string; extension?: string
   return { ...file, extension, mimeType: file.mimeType || mimeTypeFor(extension) };
 };
 
+/**
+ * Longest base of a file name the server makes up, in bytes of UTF-8: with its extension it stays within the 255 bytes
+ * file systems allow, and within a file entry's name limit (MAX_SHORT_TEXT).
+ */
+const MAX_MADE_NAME_BYTES = 150;
+
+const utf8Length = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+const trimEnds = (text: string) => text.replace(/^[\s.]+|[\s.]+$/g, '');
+
+/**
+ * A file name made from text such as an article's title or DOI: white space becomes one space, characters file systems
+ * refuse become '_', no leading or trailing dots or spaces, cut (between characters) to a length that saves everywhere.
+ */
+export const fileNameFrom = (text: string, extension: string, fallback: string): string => {
+  let base = '';
+  let bytes = 0;
+  for (const character of trimEnds(text.replace(/\s+/g, ' ').replace(/[\\/:*?"<>|\p{Cc}]/gu, '_'))) {
+    bytes += utf8Length(character.codePointAt(0)!);
+    if (bytes > MAX_MADE_NAME_BYTES) break;
+    base += character;
+  }
+  return `${trimEnds(base) || fallback}.${extension}`;
+};
+
 /** "2.4 MB" */
 export const formatFileSize = (bytes: number): string => {
   if (bytes < 1024) return `${bytes} B`;
@@ -75,3 +102,6 @@ export const formatFileSize = (bytes: number): string => {
   }
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 };
+
+/** A file the PDF viewer opens: by its type, or by its extension when the type was not known at upload. */
+export const isPdfFile = (file: { mimeType: string; extension: string }) => file.mimeType === 'application/pdf' || file.extension.toLowerCase() === 'pdf';

@@ -36,6 +36,10 @@ export const s3FileStore = (client: S3Client, bucket: string): FileStore => ({
       { expiresIn: expiresInSeconds },
     ),
 
+  async put(key, bytes, { contentType }) {
+    await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+  },
+
   async delete(key) {
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
   },

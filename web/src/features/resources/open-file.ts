@@ -1,5 +1,5 @@
-// Opening a stored file. Every "open" goes through `useOpenFile`: the PDF viewer (a later issue) takes PDFs here
-// instead of a new tab, without touching the screens that call it.
+// Opening a stored file in a new tab ('Open in new tab', and a file's name when it is not a PDF: PDFs open in the
+// resource screen's viewer).
 import type { ResourceFile } from '@chartside/shared';
 import { useApi } from '../../platform/platform-context';
 import type { ApiClient } from '../../platform/api/api-client';
@@ -25,15 +25,7 @@ export async function openInNewTab(api: ApiClient, file: ResourceFile): Promise<
   }
 }
 
-export interface FileOpeners {
-  /** A file's primary action (clicking its name). The PDF viewer will take PDFs here; for now every file opens in a new tab. */
-  openFile: (file: ResourceFile) => Promise<void>;
-  /** 'Open in new tab', whatever the file. */
-  openInNewTab: (file: ResourceFile) => Promise<void>;
-}
-
-export function useOpenFile(): FileOpeners {
+export function useOpenInNewTab(): (file: ResourceFile) => Promise<void> {
   const api = useApi();
-  const inNewTab = (file: ResourceFile) => openInNewTab(api, file);
-  return { openFile: inNewTab, openInNewTab: inNewTab };
+  return (file) => openInNewTab(api, file);
 }

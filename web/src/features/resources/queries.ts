@@ -63,6 +63,16 @@ export function useDeleteResource() {
   });
 }
 
+/** Fetches an article's open-access PDF into the resource's files (server side: publishers refuse the browser). */
+export function useOpenAccessPdf(resourceId: string) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(resourcesContract.openAccessPdf, { params: { resourceId } }),
+    onSuccess: ({ resource }) => storeResource(queryClient, resource, { tagsChanged: false }),
+  });
+}
+
 export function useArticleLookup() {
   const api = useApi();
   return useMutation({ mutationFn: (articleUrl: string) => api.call(articlesContract.lookup, { body: { articleUrl } }) });

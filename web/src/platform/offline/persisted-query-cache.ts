@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
 import { createStore } from 'idb-keyval';
 import { APP_VERSION } from '../pwa/app-version';
+import { clearFileCache } from './file-cache';
 import { createIdbPersister, type IdbPersister } from './idb-persister';
 
 /** How old a persisted cache may be before it is thrown away (and how long an unused query stays in memory). */
@@ -53,7 +54,7 @@ export async function resumeAfterRestore(queryClient: QueryClient): Promise<void
 }
 
 /**
- * Deletes the persisted query cache (call it on sign-out, after `queryClient.clear()`): the next user of this browser
+ * Deletes the persisted query cache and the files kept on this device (call it on sign-out, after `queryClient.clear()`): the next user of this browser
  * must not see the last one's patients. The app also calls it when Amplify reports a sign-out.
  *
  * The unsaved edits kept on this device (draft-store) are NOT deleted here. They are keyed by user id, so the next
@@ -62,5 +63,5 @@ export async function resumeAfterRestore(queryClient: QueryClient): Promise<void
  * again. Only the user's own Logout deletes them, after asking (use-sign-out).
  */
 export async function clearPersistedData(): Promise<void> {
-  await getAppPersister()?.removeClient();
+  await Promise.all([getAppPersister()?.removeClient(), clearFileCache()]);
 }

@@ -14,7 +14,7 @@ import { useDeleteMessage, useSendMessage, useStopReply } from '../queries';
 import { useChatStream } from '../use-chat-stream';
 import classes from './chat.module.css';
 import { ChatMessageItem } from './ChatMessageItem';
-import { Composer, type ComposerInput, type SharedFile } from './Composer';
+import { Composer, type ComposerInput, type ChatShare } from './Composer';
 
 export interface ChatPaneProps {
   chat: ChatSession;
@@ -24,8 +24,8 @@ export interface ChatPaneProps {
   onDeleted: () => void;
   /** The record the chat was opened from, offered by Export to Text Field. */
   exportTarget?: ExportTarget | undefined;
-  /** A library file to attach to the message being written ('Export to AI'). */
-  sharedFile?: SharedFile | undefined;
+  /** What 'Export to AI' sends to the message being written. */
+  share?: ChatShare | undefined;
 }
 
 /** How close to the bottom (px) the reader must be for new text to keep the view at the bottom. */
@@ -57,7 +57,7 @@ function useMessageId() {
   };
 }
 
-export function ChatPane({ chat, height, onDeleted, exportTarget, sharedFile }: ChatPaneProps) {
+export function ChatPane({ chat, height, onDeleted, exportTarget, share }: ChatPaneProps) {
   const send = useSendMessage(chat.id);
   const stop = useStopReply(chat.id);
   const remove = useDeleteMessage(chat.id);
@@ -124,7 +124,7 @@ export function ChatPane({ chat, height, onDeleted, exportTarget, sharedFile }: 
           stop.mutate(reply.id, { onError: (error) => notifications.show({ color: 'red', title: 'The reply was not stopped', message: error.message }) })
         }
         notSetUp={notSetUp}
-        sharedFile={sharedFile}
+        share={share}
       />
       <ExportDialog opened={exportText !== undefined} text={exportText ?? ''} target={exportTarget} onClose={() => setExportText(undefined)} />
     </div>

@@ -27,16 +27,14 @@ export interface ComposerProps {
   stopping: boolean;
   /** This deployment has no chat model: said plainly, with what to set; nothing can be sent. */
   notSetUp?: { hint: string } | undefined;
-  /** A library file sent here ('Export to AI'): attached once per `id`, for the user to ask about it. */
-  sharedFile?: SharedFile | undefined;
+  /** What 'Export to AI' sent here: taken once per `id`, for the user to ask about it. */
+  share?: ChatShare | undefined;
 }
 
-export interface SharedFile {
-  id: string;
-  file: ResourceFile;
-}
+/** A library file to attach, or text (highlights) to add to the message. */
+export type ChatShare = { id: string } & ({ file: ResourceFile } | { text: string });
 
-export function Composer({ onSend, streaming, onStop, stopping, notSetUp, sharedFile }: ComposerProps) {
+export function Composer({ onSend, streaming, onStop, stopping, notSetUp, share }: ComposerProps) {
   const [text, setText] = useState('');
   const [model, setModel] = useState<ChatModelChoice>('fast');
   const [sending, setSending] = useState(false);
@@ -45,17 +43,20 @@ export function Composer({ onSend, streaming, onStop, stopping, notSetUp, shared
   const resetFiles = useRef<() => void>(null);
   const message = useRef<HTMLTextAreaElement>(null);
 
-  const attachedShare = useRef<string>(undefined);
-  const attachShared = useEffectEvent((shared: SharedFile) => {
+  const takenShare = useRef<string>(undefined);
+  const takeShare = useEffectEvent((shared: ChatShare) => {
     // Once per share, however often the effect runs.
-    if (attachedShare.current === shared.id) return;
-    attachedShare.current = shared.id;
-    attachments.addStored(shared.file);
+    if (takenShare.current === shared.id) return;
+    takenShare.current = shared.id;
+    if ('file' in shared) attachments.addStored(shared.file);
+    else setText((current) => (current.trim() ? `${current.trimEnd()}\n\n${shared.text}` : shared.text).slice(0, MAX_CHAT_TEXT));
     message.current?.focus();
   });
   useEffect(() => {
-    if (sharedFile) attachShared(sharedFile);
-  }, [sharedFile]);
+    // A share is an event from elsewhere on the screen (the composer may mount after it): taken here, once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (share) takeShare(share);
+  }, [share]);
 
   const busy = sending || streaming || attachments.preparing;
   const empty = text.trim() === '' && attachments.items.length === 0;

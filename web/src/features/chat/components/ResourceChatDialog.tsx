@@ -1,7 +1,7 @@
 // The chat of the resource screen (spec: Resource screen): docked at the bottom, minimized to its title bar or closed.
 // It talks about the open resource: its chat is made with `resourceId`, so the server gives the model the resource's
 // text. Opening it again picks up the latest chat about this resource; 'New chat' starts another. The pane is 50vh high.
-// A file of the resource sent with 'Export to AI' waits attached in the message box.
+// A file or highlights of the resource sent with 'Export to AI' wait in the message box.
 import { ActionIcon, Alert, Box, Button, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useEffectEvent, useState } from 'react';
@@ -11,7 +11,7 @@ import { createClientId } from '../../../platform/client-id';
 import type { ExportTarget } from '../export/export-target';
 import { isChatMissing, useChat, useChatList, useCreateChat } from '../queries';
 import { ChatPane } from './ChatPane';
-import type { SharedFile } from './Composer';
+import type { ChatShare } from './Composer';
 
 export interface ResourceChatDialogProps {
   resourceId: string;
@@ -21,14 +21,14 @@ export interface ResourceChatDialogProps {
   onClose: () => void;
   /** The resource's sections, for Export to Text Field. */
   exportTarget?: ExportTarget | undefined;
-  /** A file of the resource to attach ('Export to AI'). */
-  sharedFile?: SharedFile | undefined;
+  /** A file or highlights of the resource sent by 'Export to AI'. */
+  share?: ChatShare | undefined;
 }
 
 const WIDE = '(min-width: 48em)';
 const EMBEDDED_PANE_HEIGHT = '50vh';
 
-function ResourceChatBody({ resourceId, exportTarget, sharedFile }: Pick<ResourceChatDialogProps, 'resourceId' | 'exportTarget' | 'sharedFile'>) {
+function ResourceChatBody({ resourceId, exportTarget, share }: Pick<ResourceChatDialogProps, 'resourceId' | 'exportTarget' | 'share'>) {
   const list = useChatList();
   const create = useCreateChat();
   const [startedId, setStartedId] = useState<string>();
@@ -77,12 +77,12 @@ function ResourceChatBody({ resourceId, exportTarget, sharedFile }: Pick<Resourc
           New chat
         </Button>
       </Group>
-      <ChatPane chat={chat.data} height={EMBEDDED_PANE_HEIGHT} onDeleted={startNew} exportTarget={exportTarget} sharedFile={sharedFile} />
+      <ChatPane chat={chat.data} height={EMBEDDED_PANE_HEIGHT} onDeleted={startNew} exportTarget={exportTarget} share={share} />
     </Stack>
   );
 }
 
-export function ResourceChatDialog({ resourceId, resourceName, minimized, onMinimizedChange, onClose, exportTarget, sharedFile }: ResourceChatDialogProps) {
+export function ResourceChatDialog({ resourceId, resourceName, minimized, onMinimizedChange, onClose, exportTarget, share }: ResourceChatDialogProps) {
   const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
   // The chat is looked up (or started) the first time the dialog is opened, then kept while minimized.
   const [activated, setActivated] = useState(!minimized);
@@ -117,7 +117,7 @@ export function ResourceChatDialog({ resourceId, resourceName, minimized, onMini
       </Group>
       {activated && (
         <Box style={{ display: minimized ? 'none' : undefined, maxHeight: 'calc(100dvh - 120px)', overflow: 'auto' }}>
-          <ResourceChatBody resourceId={resourceId} exportTarget={exportTarget} sharedFile={sharedFile} />
+          <ResourceChatBody resourceId={resourceId} exportTarget={exportTarget} share={share} />
         </Box>
       )}
     </Paper>

@@ -1,14 +1,15 @@
-// Files (collapsible, with a count). View mode lists them with 'Export to AI' (for a file a model can read: it goes
-// to the resource's chat) and 'Open in new tab'; edit mode adds inline rename,
+// Files (collapsible, with a count). A PDF's name opens it in the viewer; another file's opens it in a new tab. View
+// mode lists them with 'Export to AI' (for a file a model can read: it goes to the resource's chat) and 'Open in new
+// tab'; edit mode adds inline rename,
 // delete (the stored object goes too, when the save drops it) and upload by file picker or drag and drop, with a
 // progress bar. Adding or deleting a file saves at once.
-import { formatFileSize, type ResourceFile } from '@chartside/shared';
+import { formatFileSize, isPdfFile, type ResourceFile } from '@chartside/shared';
 import { ActionIcon, Alert, Anchor, Box, Button, FileButton, Group, Paper, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type DragEvent } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useApi } from '../../../platform/platform-context';
 import { attachmentKind } from '../../chat/attachments';
-import { useOpenFile } from '../open-file';
+import { useOpenInNewTab } from '../open-file';
 import { uploadFile } from '../upload-file';
 import { CollapsibleSection } from './CollapsibleSection';
 import { IconPencil } from '../../../components/icons';
@@ -22,6 +23,8 @@ export interface FilesSectionProps {
   onChange: (update: (current: ResourceFile[]) => ResourceFile[], options: { immediate: boolean }) => void;
   /** 'Export to AI': the file goes to the resource's chat. */
   onExportToAi: (file: ResourceFile) => void;
+  /** A PDF's name was clicked: the viewer opens it. */
+  onOpenPdf: (file: ResourceFile) => void;
 }
 
 interface UploadProgress {
@@ -35,16 +38,17 @@ interface FileRowProps {
   onRename: (name: string) => void;
   onDelete: () => void;
   onExportToAi: () => void;
+  onOpenPdf: () => void;
 }
 
-function FileRow({ file, editable, onRename, onDelete, onExportToAi }: FileRowProps) {
-  const { openFile, openInNewTab } = useOpenFile();
+function FileRow({ file, editable, onRename, onDelete, onExportToAi, onOpenPdf }: FileRowProps) {
+  const openInNewTab = useOpenInNewTab();
   const [renaming, setRenaming] = useState(false);
   const [openError, setOpenError] = useState<string>();
 
-  const open = (how: typeof openFile) => {
+  const openTab = () => {
     setOpenError(undefined);
-    how(file).catch((error: unknown) => setOpenError(error instanceof Error ? error.message : 'The file could not be opened.'));
+    openInNewTab(file).catch((error: unknown) => setOpenError(error instanceof Error ? error.message : 'The file could not be opened.'));
   };
 
   return (
@@ -68,7 +72,7 @@ function FileRow({ file, editable, onRename, onDelete, onExportToAi }: FileRowPr
           />
         ) : (
           <Stack gap={0} style={{ minWidth: 0 }}>
-            <Anchor component="button" type="button" fw={500} ta="left" style={{ overflowWrap: 'anywhere' }} onClick={() => open(openFile)}>
+            <Anchor component="button" type="button" fw={500} ta="left" style={{ overflowWrap: 'anywhere' }} onClick={isPdfFile(file) ? onOpenPdf : openTab}>
               {file.name}
             </Anchor>
             <Text size="xs" c="dimmed">
@@ -82,7 +86,7 @@ function FileRow({ file, editable, onRename, onDelete, onExportToAi }: FileRowPr
               Export to AI
             </Button>
           )}
-          <Button size="xs" variant="subtle" onClick={() => open(openInNewTab)} aria-label={`Open ${file.name} in new tab`}>
+          <Button size="xs" variant="subtle" onClick={openTab} aria-label={`Open ${file.name} in new tab`}>
             Open in new tab
           </Button>
           {editable && !renaming && (
@@ -106,7 +110,7 @@ function FileRow({ file, editable, onRename, onDelete, onExportToAi }: FileRowPr
   );
 }
 
-export function FilesSection({ files, editable, onAdd, onChange, onExportToAi }: FilesSectionProps) {
+export function FilesSection({ files, editable, onAdd, onChange, onExportToAi, onOpenPdf }: FilesSectionProps) {
   const api = useApi();
   const [uploads, setUploads] = useState<UploadProgress[]>([]);
   const [uploadError, setUploadError] = useState<string>();
@@ -148,6 +152,7 @@ export function FilesSection({ files, editable, onAdd, onChange, onExportToAi }:
                 onRename={(name) => onChange((current) => current.map((f) => (f.fileId === file.fileId ? { ...f, name } : f)), { immediate: false })}
                 onDelete={() => setDeleting(file)}
                 onExportToAi={() => onExportToAi(file)}
+                onOpenPdf={() => onOpenPdf(file)}
               />
             ))}
           </Stack>

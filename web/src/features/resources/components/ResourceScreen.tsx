@@ -1,7 +1,7 @@
 // One resource, open: Back, the favorite bookmark, the edit toggle and the save status; the details (view or edit
 // mode), Files, Highlights and the content sections; the chat about the resource, docked at the bottom (a floating
 // button opens it on a phone). Every edit goes through the autosave.
-import { isResourceName, type Resource, type ResourceFields } from '@chartside/shared';
+import { isPdfFile, isResourceName, type Highlight, type Resource, type ResourceFields, type ResourceFile } from '@chartside/shared';
 import { ActionIcon, Affix, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -9,17 +9,17 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { createClientId } from '../../../platform/client-id';
-import type { SharedFile } from '../../chat/components/Composer';
+import type { ChatShare } from '../../chat/components/Composer';
 import { LeaveWithoutSavingDialog } from '../../../components/LeaveWithoutSavingDialog';
 import { ResourceTypeIcon } from '../../../components/ResourceTypeIcon';
 import { SaveStatusIndicator } from '../../../components/SaveStatusIndicator';
 import { fieldList } from '../field-labels';
-import { useDeleteResource } from '../queries';
+import { useDeleteResource, useOpenAccessPdf } from '../queries';
 import { useResourceAutosave } from '../use-resource-autosave';
 import type { FieldName } from '../resource-saver';
 import { ResourceConflictDialog } from './ConflictDialog';
 import { FilesSection } from './FilesSection';
-import { HighlightsSection, withoutHighlight } from './HighlightsSection';
+import { HighlightsSection, highlightsForChat, withoutHighlight } from './HighlightsSection';
 import { ResourceDetails } from './ResourceDetails';
 import { ResourceDetailsForm } from './ResourceDetailsForm';
 import { IconArrowLeft, IconBookmark, IconMessage, IconPencil } from '../../../components/icons';
@@ -28,6 +28,7 @@ import { resourceExportTarget } from '../chat-export-target';
 // The sections carry the rich-text editor: a chunk of its own, loaded after the rest of the page.
 const ResourceSections = lazy(async () => ({ default: (await import('../sections/ResourceSections')).ResourceSections }));
 // The chat comes with the chat chunk, the first time it is shown.
+const PdfViewer = lazy(async () => ({ default: (await import('../../pdf/PdfViewer')).PdfViewer }));
 const ResourceChatDialog = lazy(async () => ({ default: (await import('../../chat/components/ResourceChatDialog')).ResourceChatDialog }));
 
 /** Mantine's `sm` breakpoint: below it the chat is a floating button until opened. */
@@ -41,16 +42,41 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
   const [editing, setEditing] = useState(searchParams.get('edit') === '1');
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const remove = useDeleteResource();
+  const openAccess = useOpenAccessPdf(resource.id);
   const navigate = useNavigate();
   const location = useLocation();
   const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
   // On a wide screen the chat waits, minimized, at the bottom; on a phone behind a floating button.
   const [chat, setChat] = useState<ChatState>(() => (wide ? 'minimized' : 'closed'));
-  const [sharedFile, setSharedFile] = useState<SharedFile>();
+  const [share, setShare] = useState<ChatShare>();
+  /** The PDF open in the viewer, and the highlight to scroll to. */
+  const [pdf, setPdf] = useState<{ file: ResourceFile; focus?: { highlightId: string; nonce: number } }>();
 
   const change = (fields: Partial<ResourceFields>, immediate = false) => saver.change(fields, { immediate });
   // Lists change from the saver's current draft: the props may be a render old.
   const latest = () => saver.getState().draft;
+
+  const shareWithChat = (shared: ChatShare) => {
+    setShare(shared);
+    setChat('open');
+  };
+
+  // A PDF shows its own highlights and the older article notes (which name no PDF).
+  const highlightsOn = (file: ResourceFile): Highlight[] => [...(draft.pdfHighlights[file.fileId] ?? []), ...draft.articleNotes];
+
+  const saveHighlight = (highlight: Highlight) => {
+    const { pdfHighlights } = latest();
+    change({ pdfHighlights: { ...pdfHighlights, [highlight.pdfId]: [...(pdfHighlights[highlight.pdfId] ?? []), highlight] } }, true);
+  };
+
+  const showHighlight = (highlight: Highlight) => {
+    const file = draft.files.find((candidate) => candidate.fileId === highlight.pdfId) ?? draft.files.find(isPdfFile);
+    if (!file) {
+      notifications.show({ color: 'yellow', title: 'The PDF is not here', message: 'The PDF of this highlight is no longer among the files of this resource.' });
+      return;
+    }
+    setPdf({ file, focus: { highlightId: highlight.id, nonce: Date.now() } });
+  };
 
   const back = () => (location.key === 'default' ? void navigate('/resources') : void navigate(-1));
 
@@ -105,6 +131,22 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
         </Title>
       </Group>
 
+      {!editing && draft.type === 'article' && draft.article?.oa_locations.some((location) => location.url_for_pdf) && (
+        <Group gap="xs">
+          <Button
+            variant="light"
+            loading={openAccess.isPending}
+            onClick={() => openAccess.mutate(undefined, { onSuccess: ({ file }) => setPdf({ file }) })}
+          >
+            Open the open-access PDF
+          </Button>
+          {openAccess.isError && (
+            <Text size="sm" c="red.8" role="alert">
+              {openAccess.error.message}
+            </Text>
+          )}
+        </Group>
+      )}
       {editing ? (
         <ResourceDetailsForm fields={draft} onChange={(fields) => change(fields)} onDelete={() => setConfirmingDelete(true)} />
       ) : (
@@ -116,12 +158,27 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
         editable={editing}
         onAdd={(file) => change({ files: [...latest().files, file] }, true)}
         onChange={(update, { immediate }) => change({ files: update(latest().files) }, immediate)}
-        onExportToAi={(file) => {
-          setSharedFile({ id: createClientId(), file });
-          setChat('open');
-        }}
+        onExportToAi={(file) => shareWithChat({ id: createClientId(), file })}
+        onOpenPdf={(file) => setPdf({ file })}
       />
-      <HighlightsSection fields={draft} onRemove={(id) => change(withoutHighlight(latest(), id), true)} />
+      {pdf && (
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the PDF viewer" />}>
+          <PdfViewer
+            key={pdf.file.fileId}
+            file={pdf.file}
+            highlights={highlightsOn(pdf.file)}
+            focus={pdf.focus}
+            onSave={saveHighlight}
+            onClose={() => setPdf(undefined)}
+          />
+        </Suspense>
+      )}
+      <HighlightsSection
+        fields={draft}
+        onRemove={(id) => change(withoutHighlight(latest(), id), true)}
+        onShow={showHighlight}
+        onExportToAi={(highlights) => shareWithChat({ id: createClientId(), text: highlightsForChat(highlights) })}
+      />
       <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the sections" />}>
         <ResourceSections sections={draft.textSections} editable={editing} onChange={(update, { immediate }) => change({ textSections: update(latest().textSections) }, immediate)} />
       </Suspense>
@@ -134,12 +191,12 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
             minimized={chat === 'minimized'}
             onMinimizedChange={(minimized) => setChat(minimized ? 'minimized' : 'open')}
             onClose={() => {
-              // A file shared before is not attached again when the chat is next opened.
-              setSharedFile(undefined);
+              // What was shared before is not taken again when the chat is next opened.
+              setShare(undefined);
               setChat('closed');
             }}
             exportTarget={resourceExportTarget(() => latest().textSections, change)}
-            sharedFile={sharedFile}
+            share={share}
           />
         </Suspense>
       )}
