@@ -104,8 +104,8 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   });
   // The cloud runs a reply in its own Lambda; here it runs beside the request that started it.
   const replies: ReplyRunner = {
-    start: async (job, chat) => {
-      void runChatReply(replyDeps, job, chat).catch((error: unknown) => logger.error('chat reply crashed', { error: error instanceof Error ? error.message : String(error) }));
+    start: async (job, handoff) => {
+      void runChatReply(replyDeps, job, handoff).catch((error: unknown) => logger.error('chat reply crashed', { error: error instanceof Error ? error.message : String(error) }));
     },
   };
 

@@ -23,7 +23,7 @@ import type { ResourceRepository } from '../data/resource-repository';
 import type { Clock } from '../ports/clock';
 import type { ConnectionPoster } from '../ports/connection-poster';
 import type { FileStore } from '../ports/file-store';
-import type { ChatReplyJob } from '../ports/reply-runner';
+import type { ChatReplyJob, ReplyHandoff } from '../ports/reply-runner';
 import type { ModelContent, ModelMessage, TextModels } from '../ports/text-model';
 import { recordUsage, type AiAllowance } from '../services/ai-allowance';
 import { notSetUp, replyModel } from '../services/chat-service';
@@ -104,10 +104,14 @@ class DeltaPump {
   }
 }
 
-/** `known` is the chat as the sender stored it, when it runs in the same process; otherwise it is read. */
-export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, known?: ChatSession): Promise<void> => {
+/**
+ * `handoff` is what the sender knows, when the job runs in its process: the chat (not read again) and whether the
+ * exchange got stored, which the model's first pieces wait for; without it the chat is read as stored.
+ */
+export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, handoff?: ReplyHandoff): Promise<void> => {
   const { userId, chatId, messageId } = job;
-  const chat = known ?? (await deps.chats.get(userId, chatId, deps.clock.now()));
+  const chat = handoff?.chat ?? (await deps.chats.get(userId, chatId, deps.clock.now()));
+  const stored = handoff?.stored ?? Promise.resolve(true);
   const reply = chat?.messages.find((message) => message.id === messageId);
   if (!chat || reply?.status !== 'streaming') return; // deleted or stopped before it began
   const model = replyModel(deps.models, job.model);
@@ -124,6 +128,7 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, known
     const [system, messages] = await Promise.all([systemPrompt(deps, userId, chat), conversation(deps, userId, chat, messageId)]);
     const request = { system, messages, signal: controller.signal };
     for await (const event of model.stream(request)) {
+      if (!(await stored)) return; // the exchange was not stored: nothing to stream into (the call is cancelled)
       if (event.type === 'done') {
         await pump.drain();
         if (!raw.trim()) return await fail(deps, job, raw, model.id, new AppError('bad_gateway', INVALID_MODEL_ANSWER));
@@ -141,6 +146,7 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, known
       }
     }
   } catch (error) {
+    if (!(await stored)) return;
     if (!stopped) {
       await pump.drain();
       return await fail(deps, job, raw, model.id, error);

@@ -10,11 +10,19 @@ export interface ChatReplyJob {
   model: ChatModelChoice;
 }
 
+/** What the sender knows as it starts the reply. */
+export interface ReplyHandoff {
+  /** The chat as it is once the exchange is stored. */
+  chat: ChatSession;
+  /** Resolves true once the message and its reply are stored; false when they were not (nothing is to be streamed). */
+  stored: Promise<boolean>;
+}
+
 export interface ReplyRunner {
   /**
-   * Resolves once the job is handed off, not when the reply is complete. `chat` is the chat as the sender just stored
-   * it: a runner in the same process hands it over, saving the job a read before the model is asked; one that sends
-   * the job elsewhere sends only the ids.
+   * Resolves once the job is handed off, not when the reply is complete. It is called while the exchange is being
+   * stored: a runner in the same process asks the model at once (with the chat it is handed, no read first) and holds
+   * what it says until `stored`; one that sends the job elsewhere waits for `stored` and sends only the ids.
    */
-  start(job: ChatReplyJob, chat: ChatSession): Promise<void>;
+  start(job: ChatReplyJob, handoff: ReplyHandoff): Promise<void>;
 }

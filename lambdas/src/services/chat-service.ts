@@ -63,7 +63,7 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
   if (!typed && body.attachments.length === 0) throw badRequest(CHAT_MESSAGE_REQUIRED);
   const now = deps.clock.now();
   // Independent reads at once: the first piece of the reply waits for all of them.
-  const [stored] = await Promise.all([
+  const [current] = await Promise.all([
     deps.chats.get(caller.userId, chatId, now),
     checkAllowance(deps.allowance, caller.userId, now),
     ...body.attachments.map(async (part) => {
@@ -72,9 +72,9 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
       }
     }),
   ]);
-  if (!stored) throw notFound('Chat');
-  const sentBefore = stored.messages.find((m) => m.id === body.messageId);
-  const replyBefore = stored.messages.find((m) => m.id === replyIdOf(body.messageId));
+  if (!current) throw notFound('Chat');
+  const sentBefore = current.messages.find((m) => m.id === body.messageId);
+  const replyBefore = current.messages.find((m) => m.id === replyIdOf(body.messageId));
   if (sentBefore && replyBefore) return { message: sentBefore, reply: replyBefore };
 
   const message: ChatMessage = {
@@ -97,23 +97,28 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
     received: 0,
   };
   const firstFile = body.attachments.find((part) => part.type === 'file');
-  const title = stored.messageCount === 0 && stored.title === NEW_CHAT_TITLE ? chatTitleFrom(typed || firstFile?.fileName || 'Image') : undefined;
-  const outcome = await deps.chats.addExchange(caller.userId, chatId, { message, reply, title, sessionId: caller.sessionId });
+  const title = current.messageCount === 0 && current.title === NEW_CHAT_TITLE ? chatTitleFrom(typed || firstFile?.fileName || 'Image') : undefined;
+  const job = { userId: caller.userId, chatId, messageId: reply.id, model: body.model };
+  // The reply starts while the exchange is stored: the model's first words wait only for the slower of the two.
+  const storing = deps.chats.addExchange(caller.userId, chatId, { message, reply, title, sessionId: caller.sessionId });
+  const chat = { ...current, messages: [...current.messages, message, reply] };
+  const started = deps.replies.start(job, { chat, stored: storing.then((outcome) => outcome === 'added', () => false) }).then(
+    () => true,
+    () => false,
+  );
+  const outcome = await storing;
   if (outcome === 'missing') throw notFound('Chat');
   if (outcome === 'full') throw badRequest('This chat is full. Start a new chat to go on.');
   if (outcome === 'exists') {
-    const stored = await deps.chats.get(caller.userId, chatId, deps.clock.now());
-    const storedMessage = stored?.messages.find((m) => m.id === message.id);
-    const storedReply = stored?.messages.find((m) => m.id === reply.id);
+    const storedChat = await deps.chats.get(caller.userId, chatId, deps.clock.now());
+    const storedMessage = storedChat?.messages.find((m) => m.id === message.id);
+    const storedReply = storedChat?.messages.find((m) => m.id === reply.id);
     if (storedMessage && storedReply) return { message: storedMessage, reply: storedReply };
     throw new AppError('version_conflict', 'This message was already sent.');
   }
-  // The reply starts first; the user's other devices are told meanwhile.
+  // The user's other devices are told while the reply starts.
   const told = deps.broadcast(caller.userId, { type: 'chat.updated', chatId }, { exceptClientId: caller.clientId });
-  try {
-    const chat = { ...stored, messages: [...stored.messages, message, reply] };
-    await deps.replies.start({ userId: caller.userId, chatId, messageId: reply.id, model: body.model }, chat);
-  } catch {
+  if (!(await started)) {
     const error = 'Chat request failed: the reply could not be started. Send your message again.';
     await deps.chats.finishReply(caller.userId, chatId, reply.id, { status: 'failed', text: '', received: 0, model: model.id, error }, deps.clock.now());
     await told;
