@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
-import { addPdfToResource, damagedPdf, textPdf } from '../harness/pdfs';
+import { addFileToResource, damagedPdf, textPdf } from '../harness/pdfs';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
 import { dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
@@ -123,7 +123,7 @@ describe('the PDF viewer', () => {
 
   beforeAll(async () => {
     resource = await newResource('Heart failure review');
-    await addPdfToResource(asUser, resource, 'review.pdf', await textPdf({ pages: 24 }));
+    await addFileToResource(asUser, resource, 'review.pdf', await textPdf({ pages: 24 }));
   });
 
   it('saves selected text as a highlight, drawn over the same words after a reload, a zoom, and scrolling away and back', { timeout: 180_000 }, async () => {
@@ -172,7 +172,7 @@ describe('the PDF viewer', () => {
   });
 
   it('places a highlight on a PDF of the same text whose lines break elsewhere', { timeout: 120_000 }, async () => {
-    const reflowed = await addPdfToResource(asUser, resource, 'review-reflowed.pdf', await textPdf({ pages: 24, fontSize: 10, width: 420, margin: 40 }));
+    const reflowed = await addFileToResource(asUser, resource, 'review-reflowed.pdf', await textPdf({ pages: 24, fontSize: 10, width: 420, margin: 40 }));
     const current = await resourceOf(resource.id);
     const [saved] = Object.values(current.pdfHighlights).flat() as Highlight[];
     await asUser('PATCH', `/resources/${resource.id}`, {
@@ -189,10 +189,26 @@ describe('the PDF viewer', () => {
     await shot(page, 'pdf-highlight-reflowed');
   });
 
+  it('keeps every canvas within the pixel cap on a huge page zoomed in, and opens other files in a new tab, not the viewer', { timeout: 90_000 }, async () => {
+    const huge = await newResource('Poster');
+    await addFileToResource(asUser, huge, 'poster.pdf', await textPdf({ pages: 1, width: 3000, height: 4000, fontSize: 40 }));
+    await addFileToResource(asUser, huge, 'poster.txt', new TextEncoder().encode('not a PDF'));
+    await openPdf(page, huge, 'poster.pdf');
+    for (let i = 0; i < 8; i += 1) await viewer(page).getByRole('button', { name: 'Zoom in' }).click();
+    await page.waitForFunction(() => !document.querySelector('.page[data-page-number="1"] .loadingIcon'));
+    await expect.poll(() => page.evaluate(() => Array.from(document.querySelectorAll('.pdfViewer canvas')).map((c) => (c as HTMLCanvasElement).width * (c as HTMLCanvasElement).height))).not.toEqual([]);
+    const pixels = await page.evaluate(() => Array.from(document.querySelectorAll('.pdfViewer canvas')).map((c) => (c as HTMLCanvasElement).width * (c as HTMLCanvasElement).height));
+    for (const count of pixels) expect(count).toBeLessThanOrEqual(16_777_216);
+
+    const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'poster.txt', exact: true }).click()]);
+    await tab.close();
+    expect(await viewer(page).getByText('poster.txt').count()).toBe(0);
+  });
+
   it('says so when a PDF is damaged or empty, and the rest of the screen goes on working', { timeout: 90_000 }, async () => {
     const broken = await newResource('Broken files');
-    await addPdfToResource(asUser, broken, 'damaged.pdf', damagedPdf());
-    await addPdfToResource(asUser, broken, 'empty.pdf', new Uint8Array());
+    await addFileToResource(asUser, broken, 'damaged.pdf', damagedPdf());
+    await addFileToResource(asUser, broken, 'empty.pdf', new Uint8Array());
     await page.goto(`${runtime.url}/resources/${broken.id}`);
     for (const name of ['damaged.pdf', 'empty.pdf']) {
       await page.getByRole('button', { name, exact: true }).click();
@@ -242,7 +258,7 @@ describe("an article's open-access PDF", () => {
 describe('the PDF viewer offline', () => {
   it('opens a PDF opened once again offline with its highlights, and keeps a highlight saved offline until it is back', { timeout: 180_000 }, async () => {
     const resource = await newResource('Offline reading');
-    await addPdfToResource(asUser, resource, 'offline.pdf', await textPdf({ pages: 3 }));
+    await addFileToResource(asUser, resource, 'offline.pdf', await textPdf({ pages: 3 }));
     await openPdf(page, resource, 'offline.pdf');
     await onText(page, 1, PHRASE, true);
     await viewer(page).getByRole('button', { name: 'Save Selected Text' }).click();

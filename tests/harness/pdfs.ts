@@ -60,9 +60,9 @@ export async function textPdf({ pages, fontSize = 12, width = 595, height = 842,
 /** Bytes that start like a PDF and then are not one. */
 export const damagedPdf = () => new TextEncoder().encode('%PDF-1.7\n1 0 obj <</Type /Catalog /Pages 2 0 R>>\nthis is where the rest was cut off');
 
-/** Stores `bytes` as a lasting file of the user and adds it to the resource's files; answers the file. */
-export async function addPdfToResource(asUser: Api, resource: Pick<Resource, 'id'>, fileName: string, bytes: Uint8Array): Promise<ResourceFile> {
-  const granted = (await asUser('POST', '/files/uploads', { fileName, size: bytes.length, contentType: 'application/pdf', temp: false })).json as unknown as {
+/** Stores `bytes` as a lasting file of the user (its type from its extension) and adds it to the resource's files. */
+export async function addFileToResource(asUser: Api, resource: Pick<Resource, 'id'>, fileName: string, bytes: Uint8Array): Promise<ResourceFile> {
+  const granted = (await asUser('POST', '/files/uploads', { fileName, size: bytes.length, temp: false })).json as unknown as {
     file: ResourceFile;
     uploadUrl: string;
     headers: Record<string, string>;
