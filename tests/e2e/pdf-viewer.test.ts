@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
-import { addFileToResource, damagedPdf, textPdf } from '../harness/pdfs';
+import { addFileToResource, damagedPdf, passwordPdf, textPdf } from '../harness/pdfs';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
 import { dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
@@ -205,15 +205,17 @@ describe('the PDF viewer', () => {
     expect(await viewer(page).getByText('poster.txt').count()).toBe(0);
   });
 
-  it('says so when a PDF is damaged or empty, and the rest of the screen goes on working', { timeout: 90_000 }, async () => {
+  it('says so when a PDF is damaged, empty or locked with a password, and the rest of the screen goes on working', { timeout: 90_000 }, async () => {
     const broken = await newResource('Broken files');
     await addFileToResource(asUser, broken, 'damaged.pdf', damagedPdf());
     await addFileToResource(asUser, broken, 'empty.pdf', new Uint8Array());
+    await addFileToResource(asUser, broken, 'locked.pdf', await passwordPdf());
     await page.goto(`${runtime.url}/resources/${broken.id}`);
-    for (const name of ['damaged.pdf', 'empty.pdf']) {
+    for (const [name, message] of [['damaged.pdf', 'This PDF could not be read'], ['empty.pdf', 'This PDF could not be read'], ['locked.pdf', 'This PDF is protected by a password']]) {
       await page.getByRole('button', { name, exact: true }).click();
-      await viewer(page).getByText('This PDF could not be read').waitFor({ timeout: 30_000 });
-      await viewer(page).getByRole('button', { name: 'Close PDF' }).first().click();
+      await viewer(page).getByText(message!).waitFor({ timeout: 30_000 });
+      if (name === 'locked.pdf') await shot(page, 'pdf-password');
+      await viewer(page).getByRole('button', { name: 'Close PDF' }).click();
     }
     await page.getByRole('button', { name: 'Edit' }).click();
     expect(await page.getByRole('textbox', { name: 'Name' }).inputValue()).toBe('Broken files');

@@ -1,7 +1,8 @@
 // PDFs made in the tests with pdf-lib: pages of real clinical prose (each page's sentences are its own, so a quote
 // belongs to one page), set at a chosen width and size, so the same text can be laid out twice with different line
-// breaks; and broken ones (damaged, empty). Also how a test stores one as a file of a resource.
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+// breaks; and ones that cannot be shown (damaged, password-protected). Also how a test stores one as a file of a resource.
+import { createHash } from 'node:crypto';
+import { PDFArray, PDFDocument, PDFHexString, PDFNumber, StandardFonts } from 'pdf-lib';
 import type { Resource, ResourceFile } from '@chartside/shared';
 import type { Api } from './api';
 
@@ -59,6 +60,50 @@ export async function textPdf({ pages, fontSize = 12, width = 595, height = 842,
 
 /** Bytes that start like a PDF and then are not one. */
 export const damagedPdf = () => new TextEncoder().encode('%PDF-1.7\n1 0 obj <</Type /Catalog /Pages 2 0 R>>\nthis is where the rest was cut off');
+
+/** RC4, which the PDF standard security handler (revision 2) encrypts with. */
+const rc4 = (key: Uint8Array, data: Uint8Array) => {
+  const state = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i += 1) {
+    j = (j + state[i]! + key[i % key.length]!) % 256;
+    [state[i], state[j]] = [state[j]!, state[i]!];
+  }
+  const out = new Uint8Array(data.length);
+  for (let n = 0, i = 0, j = 0; n < data.length; n += 1) {
+    i = (i + 1) % 256;
+    j = (j + state[i]!) % 256;
+    [state[i], state[j]] = [state[j]!, state[i]!];
+    out[n] = data[n]! ^ state[(state[i]! + state[j]!) % 256]!;
+  }
+  return out;
+};
+
+/**
+ * A PDF that asks for a password to open: the standard security handler, revision 2 (PDF 1.7, 7.6.3, algorithms 2-4),
+ * with user password `password`. Its content is not encrypted: a reader stops at the password anyway.
+ */
+export async function passwordPdf(password = 'ward-round'): Promise<Uint8Array> {
+  const padding = Buffer.from('28BF4E5E4E758A4164004E56FFFA01082E2E00B6D0683E802F0CA9FE6453697A', 'hex');
+  const padded = (text: string) => Buffer.concat([Buffer.from(text, 'latin1'), padding]).subarray(0, 32);
+  const md5 = (...parts: Uint8Array[]) => createHash('md5').update(Buffer.concat(parts)).digest();
+  const permissions = -4;
+  const id = md5(Buffer.from(password));
+  const owner = rc4(md5(padded(`${password}-owner`)).subarray(0, 5), padded(password));
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(permissions);
+  const key = md5(padded(password), owner, p, id).subarray(0, 5);
+  const user = rc4(key, padding);
+  const pdf = await PDFDocument.load(await textPdf({ pages: 1 }));
+  const { context } = pdf;
+  const hex = (bytes: Uint8Array) => PDFHexString.of(Buffer.from(bytes).toString('hex'));
+  const encrypt = context.obj({ Filter: 'Standard', V: 1, R: 2, O: hex(owner), U: hex(user), P: PDFNumber.of(permissions) });
+  context.trailerInfo.Encrypt = context.register(encrypt);
+  const ids = PDFArray.withContext(context);
+  ids.push(hex(id));
+  ids.push(hex(id));
+  context.trailerInfo.ID = ids;
+  return pdf.save({ useObjectStreams: false });
+}
 
 /** Stores `bytes` as a lasting file of the user (its type from its extension) and adds it to the resource's files. */
 export async function addFileToResource(asUser: Api, resource: Pick<Resource, 'id'>, fileName: string, bytes: Uint8Array): Promise<ResourceFile> {

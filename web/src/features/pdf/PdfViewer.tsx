@@ -4,9 +4,8 @@
 // page's text layer is rendered (scrolling back, zooming, resizing), anchored by ./anchoring.
 // The PDF's bytes are kept on this device once opened, so it opens again offline.
 import type { Highlight, ResourceFile } from '@chartside/shared';
-import { ActionIcon, Alert, Box, Button, Group, Loader, NumberInput, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, NumberInput, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { IconX } from '../../components/icons';
 import { createClientId } from '../../platform/client-id';
 import { cachedFileBytes } from '../../platform/offline';
 import { useApi } from '../../platform/platform-context';
@@ -195,16 +194,9 @@ export function PdfViewer({ file, highlights, focus, onSave, onClose }: PdfViewe
   return (
     <Paper ref={rootRef} withBorder p="xs" component="section" aria-label={`PDF: ${file.name}`}>
       <Stack gap="xs">
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Text fw={600} truncate="end">
-            {file.name}
-          </Text>
-          <Tooltip label="Close PDF">
-            <ActionIcon variant="subtle" color="gray" aria-label="Close PDF" onClick={onClose}>
-              <IconX size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <Text fw={600} truncate="end">
+          {file.name}
+        </Text>
         <Group gap="xs">
           <Button size="xs" onClick={saveSelection} disabled={!ready || !selected}>
             Save Selected Text
