@@ -43,6 +43,9 @@ function failureOf(error: unknown, stage: 'library' | 'download' | 'open'): { ti
   return { title: 'This PDF could not be read', message: 'The file is damaged or empty, or it is not a PDF.' };
 }
 
+/** Loads pdf.js ahead of a click (offline before it was ever cached: the viewer says so when opened). */
+export const preloadPdfJs = () => void loadPdfJs().catch(() => undefined);
+
 export function PdfViewer({ file, highlights, focus, onSave, onClose }: PdfViewerProps) {
   const api = useApi();
   const rootRef = useRef<HTMLElement>(null);

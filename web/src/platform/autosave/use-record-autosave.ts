@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router';
 import { connectivity } from '../connectivity/connectivity';
+import { getAppPersister } from '../offline';
 import { createDraftWriter, readDraft, type DraftWriter } from './draft-store';
 import type { RecordSaver, Versioned } from './record-saver';
 
@@ -77,6 +78,12 @@ export function useRecordAutosave<R extends Versioned, D extends object, Body>({
   const ready = draftKey !== undefined && restoredKey === draftKey;
 
   useEffect(() => saver.remoteChanged(record), [saver, record]);
+
+  // A save's answer is in the query cache: it is written to this device at once (not after the persister's quiet
+  // spell), so a reload straight after, offline, shows what was saved.
+  useEffect(() => {
+    if (state.status === 'saved') void getAppPersister()?.flush().catch(() => undefined);
+  }, [state.status, state.base]);
 
   useEffect(() => {
     // Paired with dispose() below: StrictMode unmounts and mounts the screen again, and its retries must still run.

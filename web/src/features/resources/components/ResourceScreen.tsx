@@ -5,7 +5,7 @@ import { isPdfFile, isResourceName, type Highlight, type Resource, type Resource
 import { ActionIcon, Affix, Button, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { createClientId } from '../../../platform/client-id';
@@ -28,7 +28,10 @@ import { resourceExportTarget } from '../chat-export-target';
 // The sections carry the rich-text editor: a chunk of its own, loaded after the rest of the page.
 const ResourceSections = lazy(async () => ({ default: (await import('../sections/ResourceSections')).ResourceSections }));
 // The chat comes with the chat chunk, the first time it is shown.
-const PdfViewer = lazy(async () => ({ default: (await import('../../pdf/PdfViewer')).PdfViewer }));
+/** The viewer's module once loaded: rendered directly then, since a lazy component shows its fallback at least once. */
+let pdfViewerModule: typeof import('../../pdf/PdfViewer') | undefined;
+const loadPdfViewer = async () => (pdfViewerModule ??= await import('../../pdf/PdfViewer'));
+const LazyPdfViewer = lazy(async () => ({ default: (await loadPdfViewer()).PdfViewer }));
 const ResourceChatDialog = lazy(async () => ({ default: (await import('../../chat/components/ResourceChatDialog')).ResourceChatDialog }));
 
 /** Mantine's `sm` breakpoint: below it the chat is a floating button until opened. */
@@ -43,6 +46,12 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const remove = useDeleteResource();
   const openAccess = useOpenAccessPdf(resource.id);
+  const hasOpenAccessPdf = draft.type === 'article' && Boolean(draft.article?.oa_locations.some((location) => location.url_for_pdf));
+  const hasPdf = hasOpenAccessPdf || draft.files.some(isPdfFile);
+  // A resource with a PDF loads the viewer's code while it is read, so a click on the PDF does not wait for it.
+  useEffect(() => {
+    if (hasPdf) void loadPdfViewer().then(({ preloadPdfJs }) => preloadPdfJs(), () => undefined);
+  }, [hasPdf]);
   const navigate = useNavigate();
   const location = useLocation();
   const wide = useMediaQuery(WIDE, true, { getInitialValueInEffect: false });
@@ -77,6 +86,8 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
     }
     setPdf({ file, focus: { highlightId: highlight.id, nonce: Date.now() } });
   };
+
+  const PdfViewer = pdfViewerModule?.PdfViewer ?? LazyPdfViewer;
 
   const back = () => (location.key === 'default' ? void navigate('/resources') : void navigate(-1));
 
@@ -131,7 +142,7 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
         </Title>
       </Group>
 
-      {!editing && draft.type === 'article' && draft.article?.oa_locations.some((location) => location.url_for_pdf) && (
+      {!editing && hasOpenAccessPdf && (
         <Group gap="xs">
           <Button
             variant="light"
