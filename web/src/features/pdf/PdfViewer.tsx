@@ -183,7 +183,7 @@ export function PdfViewer({ file, highlights, focus, onSave, onClose }: PdfViewe
     const pageText = pageTextOf(layer);
     const offsets = offsetsIn(pageText, layer, range);
     if (!offsets || !pageText.text.slice(offsets.start, offsets.end).trim()) return;
-    onSave(newHighlight({ id: createClientId(), pdfId: file.fileId, pageNumber, pageText: pageText.text, ...offsets, rawText: selection.toString(), now: new Date() }));
+    onSave(newHighlight({ id: createClientId(), pdfId: file.fileId, pageNumber, pageText: pageText.text, ...offsets, now: new Date() }));
     selection.removeAllRanges();
   };
 

@@ -17,17 +17,17 @@ export const anchorsOf = (highlight: Highlight): HighlightAnchors | undefined =>
 
 export const collapseWhitespace = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-/** A new highlight of [start, end) in a page's text. */
-export function newHighlight({ id, pdfId, pageNumber, pageText, start, end, rawText, now }: {
+/** A new highlight of [start, end) in a page's text (a selection over several pages keeps its first page's part). */
+export function newHighlight({ id, pdfId, pageNumber, pageText, start, end, now }: {
   id: string;
   pdfId: string;
   pageNumber: number;
   pageText: string;
   start: number;
   end: number;
-  rawText: string;
   now: Date;
 }): Highlight {
   const anchors = describeSelection(pageText, start, end);
-  return { id, pdfId, rawText, text: collapseWhitespace(pageText.slice(start, end)), pageNumber, range: { ...anchors }, createdAt: now.toISOString() };
+  const rawText = pageText.slice(start, end);
+  return { id, pdfId, rawText, text: collapseWhitespace(rawText), pageNumber, range: { ...anchors }, createdAt: now.toISOString() };
 }
