@@ -145,6 +145,12 @@ describe('the PDF viewer', () => {
     await openPdf(page, resource, 'review.pdf');
     await goToPage(page, 2);
     await expectMarkedOver(page, 2, PHRASE);
+    // Restore Highlights draws them again from the saved anchors (the marks of the page are replaced, not added to).
+    const marksBefore = await page.locator('.chartsideHighlight').count();
+    await page.evaluate(() => document.querySelectorAll('.chartsideHighlights').forEach((layer) => layer.remove()));
+    await viewer(page).getByRole('button', { name: 'Restore Highlights' }).click();
+    await expectMarkedOver(page, 2, PHRASE);
+    expect(await page.locator('.chartsideHighlight').count()).toBe(marksBefore);
 
     await viewer(page).getByRole('button', { name: 'Zoom in' }).click();
     await viewer(page).getByRole('button', { name: 'Zoom in' }).click();
