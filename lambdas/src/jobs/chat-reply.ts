@@ -132,8 +132,9 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, hando
       if (event.type === 'done') {
         await pump.drain();
         if (!raw.trim()) return await fail(deps, job, raw, model.id, new AppError('bad_gateway', INVALID_MODEL_ANSWER));
-        const finished = await deps.chats.finishReply(userId, chatId, messageId, { status: 'complete', text: raw, received: raw.length, model: model.id }, deps.clock.now());
+        // Counted before the reply shows complete: a message sent on seeing it finds today's allowance up to date.
         await recordUsage(deps.allowance, userId, deps.clock.now(), event.usage);
+        const finished = await deps.chats.finishReply(userId, chatId, messageId, { status: 'complete', text: raw, received: raw.length, model: model.id }, deps.clock.now());
         if (finished) await deps.broadcast(userId, { type: 'chat.updated', chatId });
         return;
       }
@@ -157,8 +158,8 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, hando
   await pump.drain();
   if (!stopped) return await fail(deps, job, raw, model.id, new AppError('bad_gateway', INVALID_MODEL_ANSWER)); // the answer ended unfinished
   // Stopped (or deleted): a stopped reply keeps what the user saw, the pieces pushed since the last save included.
-  await deps.chats.saveStoppedText(userId, chatId, messageId, { text: raw, received: raw.length });
   await recordUsage(deps.allowance, userId, deps.clock.now(), { inputTokens: 0, outputTokens: Math.ceil(raw.length / 4) });
+  await deps.chats.saveStoppedText(userId, chatId, messageId, { text: raw, received: raw.length });
   await deps.broadcast(userId, { type: 'chat.updated', chatId });
 };
 
