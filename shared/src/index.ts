@@ -41,3 +41,4 @@ export * from './patients/patient-merge';
 export * from './chat/chat';
 export * from './chat/reply-markup';
 export * from './contracts/chat';
+export * from './contracts/transcription';
