@@ -71,3 +71,13 @@ export const TranscriptionSession = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('transcribe-medical'), url: z.string().min(1), expiresAt: z.string() }),
 ]);
 export type TranscriptionSession = z.infer<typeof TranscriptionSession>;
+
+export const transcriptionContract = {
+  session: {
+    method: 'post',
+    path: '/transcription/session',
+    summary:
+      "Where this deployment's dictation engine is: the local runtime's socket, or a presigned Amazon Transcribe Medical streaming URL valid for a few minutes. 503 with what to set up when there is no engine",
+    response: TranscriptionSession,
+  },
+} as const;
