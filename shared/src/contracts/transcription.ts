@@ -42,6 +42,13 @@ export const TranscriptionConfigMessage = z.strictObject({
 });
 export type TranscriptionConfigMessage = z.infer<typeof TranscriptionConfigMessage>;
 
+/**
+ * Sent after the last audio frame: the engine settles what it heard (final text for the last words), then closes the
+ * socket normally (code 1000). A client that stops listening sends it so nothing said is lost.
+ */
+export const TranscriptionEndMessage = z.strictObject({ type: z.literal('end') });
+export type TranscriptionEndMessage = z.infer<typeof TranscriptionEndMessage>;
+
 export const VoiceCommandAction = z.enum(['clear_all', 'undo', 'start_list', 'end_list']);
 export type VoiceCommandAction = z.infer<typeof VoiceCommandAction>;
 
