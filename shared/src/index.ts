@@ -45,3 +45,4 @@ export * from './chat/reply-markup';
 export * from './contracts/chat';
 export * from './contracts/transcription';
 export * from './transcription/voice-commands';
+export * from './transcription/voice-commands';
