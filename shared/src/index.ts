@@ -36,6 +36,7 @@ export * from './patients/time-tracker';
 export * from './patients/panel-import';
 export * from './patients/due-date';
 export * from './patients/note-templates';
+export * from './templates/text-templates';
 export * from './patients/attendings';
 export * from './patients/patient-merge';
 export * from './chat/chat';

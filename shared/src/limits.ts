@@ -2,6 +2,8 @@
 
 /** Longest single-line text (a name, a tag, a label). */
 export const MAX_SHORT_TEXT = 200;
+/** Longest trigger word of a text template (typed after ',.' in an editor). */
+export const MAX_TRIGGER_LENGTH = 40;
 /** Longest serialized rich-text body kept inside the user document (a template, a prompt). */
 export const MAX_RICH_TEXT = 100_000;
 /** Most entries in one list of the user document (tags, attendings, home lists, templates). */

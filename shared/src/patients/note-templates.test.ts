@@ -3,7 +3,7 @@ import { moveItem } from '../sync/list-items';
 import { patientSections } from './patient';
 import {
   addTemplate, availableSections, CURRENT_VIEW_LABEL, deleteTemplate, noteTemplateMessages, templateChoices,
-  templateNameProblem, templateSections, toggleSection, uniqueTemplates, updateTemplate,
+  renameTemplate, templateNameProblem, templateSections, toggleSection, uniqueTemplates, updateTemplate,
 } from './note-templates';
 
 const icu = { label: 'ICU progress note', value: ['events', 'airway', 'infusions', 'vitals', 'io', 'labs', 'assessment'] };
@@ -72,6 +72,22 @@ describe('updateTemplate and deleteTemplate', () => {
     expect(deleteTemplate(templates, 'Gone')).toEqual(templates);
     expect(templates).toHaveLength(2);
   });
+});
+
+describe('renameTemplate', () => {
+  it('renames in place, keeping the sections', () =>
+    expect(renameTemplate(templates, 'Clinic', '  Clinic visit ')).toEqual({ ok: true, templates: [icu, { label: 'Clinic visit', value: clinic.value }] }));
+
+  it('accepts a change of case of its own name', () =>
+    expect(renameTemplate(templates, 'Clinic', 'CLINIC')).toEqual({ ok: true, templates: [icu, { label: 'CLINIC', value: clinic.value }] }));
+
+  it.each([
+    ['icu progress note', "A template named 'icu progress note' already exists."],
+    [' ', noteTemplateMessages.emptyName],
+    ['Current View', noteTemplateMessages.reservedName],
+  ])('refuses %j', (name, message) => expect(renameTemplate(templates, 'Clinic', name)).toEqual({ ok: false, message }));
+
+  it('says when the template is gone', () => expect(renameTemplate(templates, 'Gone', 'New')).toEqual({ ok: false, message: "There is no template named 'Gone'." }));
 });
 
 describe('the field columns', () => {

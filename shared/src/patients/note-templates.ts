@@ -66,6 +66,17 @@ export const updateTemplate = (templates: readonly Template[], label: string, se
   return { ok: true, templates: templates.map((template) => (template.label === label ? { label, value: templateSections(sections) } : template)) };
 };
 
+/** Renames a template, keeping its place and sections; the new name follows the same rules as a new template's. */
+export const renameTemplate = (templates: readonly Template[], label: string, name: string): TemplateResult => {
+  if (!templates.some((template) => template.label === label)) return { ok: false, message: noteTemplateMessages.notFound(label) };
+  const problem = templateNameProblem(
+    templates.filter((template) => template.label !== label),
+    name,
+  );
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, templates: templates.map((template) => (template.label === label ? { ...template, label: name.trim() } : template)) };
+};
+
 export const deleteTemplate = (templates: readonly Template[], label: string): Template[] => templates.filter((template) => template.label !== label);
 
 /** The Available Fields column: sections not selected whose title or name contains the search text, in the spec's order. */

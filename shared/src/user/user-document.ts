@@ -1,6 +1,6 @@
 // The user document (spec section 3): one per user, holding settings and the user's own lists.
 import { z } from 'zod';
-import { MAX_LIST_ITEMS, MAX_RICH_TEXT, MAX_SHORT_TEXT } from '../limits';
+import { MAX_LIST_ITEMS, MAX_RICH_TEXT, MAX_SHORT_TEXT, MAX_TRIGGER_LENGTH } from '../limits';
 import { firstRepeat } from '../sync/list-items';
 
 const shortText = z.string().max(MAX_SHORT_TEXT);
@@ -33,6 +33,19 @@ const Prompt = z.strictObject({
   deltaText: richText,
 });
 
+/**
+ * A text template under its name in `templates`. The spec stores a name's deltaString alone; a template saved by
+ * Chartside also carries its trigger word (typed as ',.word' in an editor). Both shapes stay readable.
+ */
+export const StoredTextTemplate = z.union([
+  richText,
+  z.strictObject({
+    trigger: z.string().max(MAX_TRIGGER_LENGTH),
+    content: richText,
+  }),
+]);
+export type StoredTextTemplate = z.infer<typeof StoredTextTemplate>;
+
 export const NoteTemplate = z.strictObject({
   label: shortText.min(1),
   value: list(shortText),
@@ -40,7 +53,7 @@ export const NoteTemplate = z.strictObject({
 
 /** The fields a user may change. `searchKey` from the spec is left out: search goes through our API, which scopes it to the user. */
 export const UserFields = z.strictObject({
-  templates: z.record(shortText, richText).refine((m) => Object.keys(m).length <= MAX_LIST_ITEMS, 'Too many templates'),
+  templates: z.record(shortText, StoredTextTemplate).refine((m) => Object.keys(m).length <= MAX_LIST_ITEMS, 'Too many templates'),
   prompts: list(Prompt),
   favoritePrompts: list(shortText),
   resourceTags: list(shortText),
