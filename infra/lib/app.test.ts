@@ -1,5 +1,6 @@
 // The whole app under cdk-nag (AwsSolutions + HIPAA Security), as `cdk synth` runs it, minus bundling.
 import { Stack, Validations } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { readFileSync } from 'node:fs';
@@ -33,6 +34,29 @@ const acknowledgements = (root: IConstruct): [string, string, string][] =>
         .filter((m) => m.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
         .flatMap((m) => Object.entries(m.data as Record<string, string>).map(([id, reason]): [string, string, string] => [c.node.path, id, reason])),
     );
+
+interface Statement {
+  Action: string | string[];
+  Effect: string;
+  Resource: unknown;
+  Condition?: unknown;
+}
+
+/** The app stack's IAM statements, the HTTP API function's environment and the page's Content-Security-Policy. */
+const dictationParts = (stack: Stack) => {
+  const template = Template.fromStack(stack);
+  const policies = Object.values(template.findResources('AWS::IAM::ManagedPolicy')).flatMap(
+    (policy) => policy.Properties.PolicyDocument.Statement as Statement[],
+  );
+  const http = Object.values(template.findResources('AWS::Lambda::Function', { Properties: { Description: 'Chartside HTTP API (Hono app)' } }));
+  const headers = Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+  return {
+    policies,
+    httpEnvironment: http[0]?.Properties.Environment.Variables as Record<string, unknown>,
+    // The files bucket's origin comes from the data stack, so the policy is a join: its literal parts are enough here.
+    csp: JSON.stringify(headers[0]?.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy),
+  };
+};
 
 describe('Chartside app', () => {
   const { app, stacks, findings } = synthWithNag();
@@ -69,6 +93,34 @@ describe('Chartside app', () => {
     for (const relaxed of ['AwsSolutions-COG2', 'AwsSolutions-CFR2', 'AwsSolutions-CFR4', 'AwsSolutions-APIG1']) {
       expect(ids.filter((id) => id.endsWith(relaxed))).toEqual([]);
     }
+  });
+
+  it('lets the HTTP API sign Transcribe Medical streams and nothing else of Transcribe, in its own region', () => {
+    const { policies } = dictationParts(stacks.app);
+    expect(policies.flatMap((statement) => [statement.Action].flat()).filter((action) => String(action).startsWith('transcribe:'))).toEqual([
+      'transcribe:StartMedicalStreamTranscriptionWebSocket',
+    ]);
+    expect(policies.find((statement) => statement.Action === 'transcribe:StartMedicalStreamTranscriptionWebSocket')).toEqual({
+      Action: 'transcribe:StartMedicalStreamTranscriptionWebSocket',
+      Effect: 'Allow',
+      Resource: '*',
+      Condition: { StringEquals: { 'aws:RequestedRegion': 'us-east-1' } },
+    });
+  });
+
+  it('gives the HTTP API the dictation settings and lets the page connect to Transcribe streaming', () => {
+    const { httpEnvironment, csp } = dictationParts(stacks.app);
+    expect(httpEnvironment).toMatchObject({ DICTATION: 'transcribe-medical', TRANSCRIBE_MEDICAL_SPECIALTY: 'PRIMARYCARE', TRANSCRIBE_MEDICAL_TYPE: 'DICTATION' });
+    expect(csp).toMatch(/connect-src [^;]* wss:\/\/transcribestreaming\.us-east-1\.amazonaws\.com:8443[; ]/);
+  });
+
+  it('with dictation off, grants no Transcribe action, sets no dictation settings and keeps Transcribe out of the CSP', () => {
+    const off = synthWithNag({ dictation: 'false', region: 'eu-west-2' });
+    expect(off.findings).toEqual([]);
+    const { policies, httpEnvironment, csp } = dictationParts(off.stacks.app);
+    expect(JSON.stringify(policies)).not.toContain('transcribe:');
+    expect(Object.keys(httpEnvironment).filter((name) => /DICTATION|TRANSCRIBE/.test(name))).toEqual([]);
+    expect(csp).not.toContain('transcribestreaming');
   });
 
   it('fails synth on a finding nobody acknowledged', () => {

@@ -20,6 +20,9 @@ describe('deploy config', () => {
       bedrockModelVision: 'amazon.nova-lite-v1:0',
       bedrockModelExtraction: 'amazon.nova-lite-v1:0',
       aiDailyTokens: 500_000,
+      dictation: true,
+      dictationSpecialty: 'PRIMARYCARE',
+      dictationType: 'DICTATION',
     });
   });
 
@@ -29,6 +32,16 @@ describe('deploy config', () => {
       aiDailyTokens: 200_000,
     });
     expect(() => parseDeployConfig({ bedrockModelFast: 'gpt 4' })).toThrow('must be a Bedrock model id');
+  });
+
+  it('switches dictation and takes Transcribe Medical\'s specialties and types only', () => {
+    expect(parseDeployConfig({ dictation: 'false', dictationSpecialty: 'CARDIOLOGY', dictationType: 'CONVERSATION' })).toMatchObject({
+      dictation: false,
+      dictationSpecialty: 'CARDIOLOGY',
+      dictationType: 'CONVERSATION',
+    });
+    expect(() => parseDeployConfig({ dictationSpecialty: 'DERMATOLOGY' })).toThrow(/→ at dictationSpecialty/);
+    expect(() => parseDeployConfig({ dictationType: 'dictation' })).toThrow(/→ at dictationType/);
   });
 
   it('sizes the search domain from context, one node or an even number', () => {

@@ -2,9 +2,13 @@
 import type { Node } from 'constructs';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { bedrockModelDefaults } from '@chartside/lambdas/adapters/aws/bedrock-model-defaults';
+import { defaultTranscriptionConfig, TranscriptionConfig } from '@chartside/shared';
 import { z } from 'zod';
 
 const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** A switch: `-c key=true` gives a string, cdk.json a boolean. */
+const contextFlag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 const bedrockModelId = z.string().regex(/^[a-z0-9-]+(\.[\w-]+)+(:[\w-]+)*$/, 'must be a Bedrock model id such as amazon.nova-lite-v1:0');
 
@@ -30,9 +34,7 @@ const fields = {
     .regex(/^arn:aws:wafv2:us-east-1:\d{12}:global\/webacl\/.+$/, 'must be a CLOUDFRONT-scope WAFv2 web ACL ARN')
     .optional(),
   /** WebSocket stage logs need the account-wide API Gateway CloudWatch role; set true once the account has it. */
-  wsAccessLogs: z
-    .union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')])
-    .default(false),
+  wsAccessLogs: contextFlag.default(false),
   logRetentionDays: z.coerce.number().pipe(z.enum(RetentionDays)).default(RetentionDays.ONE_YEAR),
   logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
   /** Sent to Crossref and Unpaywall (which ask callers for one) when resolving DOIs and auto-filling articles. */
@@ -51,6 +53,11 @@ const fields = {
   bedrockModelExtraction: bedrockModelId.default(bedrockModelDefaults.extraction),
   /** Model tokens (input and output) one user may use per day; past it AI calls answer 429. */
   aiDailyTokens: z.coerce.number().int().min(1_000).default(500_000),
+  /** Voice dictation on Amazon Transcribe Medical streaming in the stack's region; false turns it off (a region without it). */
+  dictation: contextFlag.default(true),
+  /** The specialty and the kind of speech (one clinician dictating, or a conversation) Transcribe Medical expects. */
+  dictationSpecialty: TranscriptionConfig.shape.medicalSpecialty.default(defaultTranscriptionConfig.medicalSpecialty),
+  dictationType: TranscriptionConfig.shape.transcriptionType.default(defaultTranscriptionConfig.transcriptionType),
 };
 
 export const DeployConfig = z

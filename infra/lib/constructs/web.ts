@@ -48,6 +48,8 @@ export interface WebProps {
   readonly realtime: Realtime;
   /** The files bucket's https origin: the browser PUTs and GETs there with presigned URLs. */
   readonly filesOrigin: string;
+  /** Transcribe streaming's wss origin, when dictation is on: the browser streams audio there with presigned URLs. */
+  readonly dictationOrigin?: string;
   readonly mfa: RuntimeConfig['mfa'];
   /** The built bundle; when it has no index.html only config.json is deployed and synth warns. */
   readonly webDistDir: string;
@@ -58,12 +60,12 @@ export interface WebProps {
   readonly logRetention: RetentionDays;
 }
 
-/** Content-Security-Policy: only our origin, Cognito, the files bucket and the WebSocket origin. */
-export const contentSecurityPolicy = (opts: { region: string; filesOrigin: string; wssOrigin?: string }): string =>
+/** Content-Security-Policy: only our origin, Cognito, the files bucket, the WebSocket origin and dictation's. */
+export const contentSecurityPolicy = (opts: { region: string; filesOrigin: string; wssOrigin?: string; dictationOrigin?: string }): string =>
   [
     "default-src 'self'",
     // A same-origin wss:// URL already matches 'self' in CSP Level 3; the explicit origin is added when known.
-    ['connect-src', "'self'", `https://cognito-idp.${opts.region}.amazonaws.com`, opts.filesOrigin, opts.wssOrigin]
+    ['connect-src', "'self'", `https://cognito-idp.${opts.region}.amazonaws.com`, opts.filesOrigin, opts.wssOrigin, opts.dictationOrigin]
       .filter((s): s is string => s !== undefined)
       .join(' '),
     `img-src 'self' data: blob: ${opts.filesOrigin}`,
@@ -140,6 +142,7 @@ export class Web extends Construct {
             region,
             filesOrigin: props.filesOrigin,
             wssOrigin: props.domain ? `wss://${props.domain.name}` : undefined,
+            dictationOrigin: props.dictationOrigin,
           }),
           override: true,
         },

@@ -5,6 +5,7 @@ import type { DeployConfig } from '../config';
 import type { FunctionDefaults } from '../constructs/app-function';
 import type { Auth } from '../constructs/auth';
 import type { Data } from '../constructs/data';
+import { dictationEnvironment, grantDictation, transcribeStreamingOrigin } from '../constructs/dictation';
 import type { Files } from '../constructs/files';
 import { HttpApi } from '../constructs/http-api';
 import { Models, modelEnvironment } from '../constructs/models';
@@ -57,7 +58,12 @@ export class AppStack extends Stack {
     this.httpApi = new HttpApi(this, 'HttpApi', {
       defaults: {
         ...defaults,
-        environment: { ...defaults.environment, ...modelEnvironment(bedrockModels, config.aiDailyTokens), CHAT_REPLY_FUNCTION: this.models.chatReply.function.functionName },
+        environment: {
+          ...defaults.environment,
+          ...modelEnvironment(bedrockModels, config.aiDailyTokens),
+          CHAT_REPLY_FUNCTION: this.models.chatReply.function.functionName,
+          ...(config.dictation ? dictationEnvironment({ specialty: config.dictationSpecialty, type: config.dictationType }) : {}),
+        },
       },
       data,
       files,
@@ -68,12 +74,14 @@ export class AppStack extends Stack {
     });
     search.grant(this.httpApi.handler.policy, 'search');
     this.models.grantHttpApi(this.httpApi.handler.policy);
+    if (config.dictation) grantDictation(this.httpApi.handler.policy);
     this.searchIndexing = new SearchIndexing(this, 'Search', { defaults, data, search, logKey });
     this.web = new Web(this, 'Web', {
       auth,
       httpApi: this.httpApi,
       realtime: this.realtime,
       filesOrigin: `https://${files.regionalDomainName}`,
+      dictationOrigin: config.dictation ? transcribeStreamingOrigin(this.region) : undefined,
       mfa: config.mfa,
       webDistDir: props.paths.webDistDir,
       domain:
