@@ -1,9 +1,5 @@
-// This feature's routes, loaded lazily by the app's route table. The feature itself arrives in a later release;
-// until then each route shows its page frame and what it will hold.
+// The Templates page's route, loaded lazily by the app's route table.
 import type { RouteObject } from 'react-router';
-import { PlannedPage } from '../../components/PlannedPage';
+import { TemplatesPage } from './pages/TemplatesPage';
 
-function TemplatesPage() {
-  return <PlannedPage title="Templates" purpose="Your text templates and note-field templates, ready to insert into notes." />;
-}
 export const templatesRoute = { Component: TemplatesPage } satisfies Partial<RouteObject>;

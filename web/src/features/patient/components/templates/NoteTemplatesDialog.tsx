@@ -3,34 +3,20 @@
 // to add, 'Search Name' filters), Selected Fields (ordered: drag or keyboard to move, click to remove), and Templates
 // (load one to edit, save the selection into it, delete it, or add the selection as a new template). 'Apply Selection'
 // shows the selection on the patient. On a phone the columns stack and the dialog fills the screen.
-import {
-  CURRENT_VIEW_LABEL,
-  availableSections,
-  moveItem,
-  sectionTitle,
-  templateChoices,
-  templateNameProblem,
-  templateSections,
-  toggleSection,
-  uniqueTemplates,
-  type PatientSection,
-} from '@chartside/shared';
-import { Button, Group, Modal, ScrollArea, Select, SimpleGrid, Stack, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { CURRENT_VIEW_LABEL, templateChoices, templateNameProblem, templateSections, uniqueTemplates, type PatientSection } from '@chartside/shared';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
+import { SectionColumns } from '../../../../components/section-columns/SectionColumns';
+import { useSaveNoteTemplates, type NoteTemplateChange } from '../../../../platform/note-templates-change';
 import { useMe } from '../../../../platform/user-document';
 import { usePatientEditing } from '../../patient-editing';
-import { SortableList } from '../../../../components/SortableList';
-import classes from './note-templates.module.css';
-import { useSaveNoteTemplates, type NoteTemplateChange } from './use-save-note-templates';
 
 export interface NoteTemplatesDialogProps {
   opened: boolean;
   onClose: () => void;
 }
-
-const COLUMN_HEIGHT = 340;
 
 export function NoteTemplatesDialog({ opened, onClose }: NoteTemplatesDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
@@ -48,7 +34,6 @@ function NoteTemplatesEditor({ onClose }: { onClose: () => void }) {
   const templates = uniqueTemplates(useMe().data?.noteTemplate ?? []);
   const saveTemplates = useSaveNoteTemplates();
   const [selected, setSelected] = useState<PatientSection[]>(() => templateSections(draft.visibleFields));
-  const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
 
@@ -77,8 +62,6 @@ function NoteTemplatesEditor({ onClose }: { onClose: () => void }) {
     setNewName('');
   };
 
-  const available = availableSections(selected, search);
-
   return (
     <Stack gap="md">
       <Group gap="xs" role="group" aria-label="Show a template">
@@ -99,61 +82,9 @@ function NoteTemplatesEditor({ onClose }: { onClose: () => void }) {
       </Group>
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-        <Stack gap="xs" className={classes.column}>
-          <Title order={3} size="h5">
-            Available Fields
-          </Title>
-          <TextInput label="Search Name" placeholder="Search Name" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
-          <ScrollArea.Autosize mah={COLUMN_HEIGHT} type="auto">
-            <ul className={classes.fieldList} aria-label="Available Fields">
-              {available.map((section) => (
-                <li key={section}>
-                  <UnstyledButton className={classes.field} aria-label={`Add ${sectionTitle(section)}`} onClick={() => setSelected(toggleSection(selected, section))}>
-                    {sectionTitle(section)}
-                  </UnstyledButton>
-                </li>
-              ))}
-            </ul>
-            {available.length === 0 && (
-              <Text size="sm" c="dimmed">
-                No fields match.
-              </Text>
-            )}
-          </ScrollArea.Autosize>
-        </Stack>
+        <SectionColumns selected={selected} onChange={setSelected} selectedFooter={<Button onClick={() => show(selected)}>Apply Selection</Button>} />
 
-        <Stack gap="xs" className={classes.column}>
-          <Title order={3} size="h5">
-            Selected Fields
-          </Title>
-          <Text size="xs" c="dimmed">
-            Drag to order; click a field to remove it.
-          </Text>
-          <ScrollArea.Autosize mah={COLUMN_HEIGHT + 60} type="auto">
-            {selected.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                No fields selected.
-              </Text>
-            ) : (
-              <SortableList
-                items={selected}
-                idOf={(section) => section}
-                labelOf={(section) => sectionTitle(section)}
-                onMove={(from, to) => setSelected(moveItem(selected, from, to))}
-                label="Selected Fields"
-                noun="field"
-                renderItem={(section) => (
-                  <UnstyledButton className={classes.field} aria-label={`Remove ${sectionTitle(section)}`} onClick={() => setSelected(toggleSection(selected, section))}>
-                    {sectionTitle(section)}
-                  </UnstyledButton>
-                )}
-              />
-            )}
-          </ScrollArea.Autosize>
-          <Button onClick={() => show(selected)}>Apply Selection</Button>
-        </Stack>
-
-        <Stack gap="xs" className={classes.column}>
+        <Stack gap="xs" miw={0}>
           <Title order={3} size="h5">
             Templates
           </Title>
