@@ -281,3 +281,10 @@ export const IconFile = ({ size }: IconProps) => (
     <path d="M14 3v5h5" />
   </Icon>
 );
+
+export const IconMicrophone = ({ size }: IconProps) => (
+  <Icon size={size}>
+    <rect x="9" y="2" width="6" height="12" rx="3" />
+    <path d="M5 10a7 7 0 0 0 14 0M12 17v4M8 21h8" />
+  </Icon>
+);

@@ -7,6 +7,13 @@ export async function getAccessToken(): Promise<string | undefined> {
   return session.tokens?.accessToken.toString();
 }
 
+/** The access token and the user id it names (its subject), for a socket whose first message carries both. */
+export async function getAccessIdentity(): Promise<{ token: string; userId: string } | undefined> {
+  const accessToken = (await fetchAuthSession()).tokens?.accessToken;
+  const userId = accessToken?.payload.sub;
+  return accessToken && userId ? { token: accessToken.toString(), userId } : undefined;
+}
+
 /**
  * Whether someone is signed in. A failed refresh means signed out; a network failure is thrown, so an
  * offline visitor is not sent to the login page only because the token could not be refreshed.
