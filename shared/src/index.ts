@@ -24,6 +24,7 @@ export * from './sync/merge-fields';
 export * from './sync/list-items';
 export * from './patients/patient';
 export * from './patients/section-catalogue';
+export * from './patients/field-value';
 export * from './contracts/patients';
 export * from './patients/patient-name';
 export * from './patients/tasks';

@@ -138,4 +138,24 @@ describe('the stored layout of a patient', () => {
     expect((await asUser('DELETE', `/patients/${patient.id}`)).status).toBe(200);
     expect(await table.query(pk, `PART#PATIENT#${patient.id}#`)).toHaveLength(0);
   });
+
+  it('reads a damaged section as unreadable, keeping its stored text, and the rest of the patient as stored', async () => {
+    const patient = await create();
+    const exam = noteSection(1_000);
+    await patch(patient.id, { version: 1, fields: { events: noteSection(1_000, 1), exam } });
+    // An old editor's delta object where the text belongs: no section value reads like that.
+    const damaged = JSON.stringify({ deltaString: { ops: [{ insert: 'BP 128/76\n' }] } });
+    const part = await table.get(pk, `PART#PATIENT#${patient.id}#fields.events#0000`);
+    await table.put({ ...part, data: damaged });
+
+    const response = await asUser('GET', `/patients/${patient.id}`);
+    expect(response.status, response.text).toBe(200);
+    const fields = (response.json as unknown as Patient).fields;
+    expect(fields.events).toEqual({ deltaString: '', unreadable: damaged });
+    expect(fields.exam).toEqual(exam);
+
+    // Starting the section again stores a readable value over it.
+    await patch(patient.id, { version: 2, fields: { events: { deltaString: '', expanded: true } } });
+    expect((await read(patient.id)).fields.events).toEqual({ deltaString: '', expanded: true });
+  });
 });

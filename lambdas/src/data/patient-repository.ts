@@ -3,7 +3,7 @@
 // under PART#PATIENT#{id}#, so an autosave rewrites only the sections it changed (see versioned-record-store.ts); the
 // time tracking is its own item (TIMETRACK#{id}).
 import { BatchWriteCommand, TransactGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { AppError, blankPatient, Patient, PatientSummary, TimeTracking, notFound, versionConflict } from '@chartside/shared';
+import { AppError, blankPatient, Patient, PatientSummary, readStoredFieldValue, TimeTracking, notFound, versionConflict } from '@chartside/shared';
 import { chunksUnderPrefix } from './chunked-body';
 import { isTransactionConflict, isVersionCheckFailure, keys, type Table } from './table';
 import { VersionedRecordStore, assertHeadFits as assertLayoutHeadFits, queryUnder, type RecordLayout } from './versioned-record-store';
@@ -28,6 +28,8 @@ const layout: RecordLayout<Patient, 'fields' | 'notes'> = {
   headPrefix: keys.patient(''),
   bodyFields: ['fields', 'notes'],
   keyedBodyFields: ['fields'],
+  // A damaged section opens as unreadable (the screen says so) instead of failing the whole patient.
+  readKeyedEntry: readStoredFieldValue,
   schema: Patient,
   missingAttributes,
   companionSks: (id) => [keys.timeTracking(id)],

@@ -48,6 +48,8 @@ export interface RecordLayout<T extends VersionedRecord, B extends keyof T> {
   bodyFields: readonly B[];
   /** Body fields that are maps (a patient's note sections): each key is its own part, so a save rewrites only the keys that changed. */
   keyedBodyFields?: readonly B[];
+  /** How one key of a keyed field is read from its stored JSON text (a patient's damaged section); JSON.parse by default. */
+  readKeyedEntry?: (text: string) => unknown;
   schema: z.ZodType<T>;
   /** What a head written with fewer attributes (by a test, or before a field existed) reads as. */
   missingAttributes: () => Omit<T, 'id'>;
@@ -100,7 +102,7 @@ export const bodyFromParts = <T extends VersionedRecord, B extends keyof T>(layo
     }
     const dot = name.indexOf('.');
     const entries = keyed.get(name.slice(0, Math.max(dot, 0)));
-    if (entries) entries[name.slice(dot + 1)] = JSON.parse(text);
+    if (entries) entries[name.slice(dot + 1)] = layout.readKeyedEntry ? layout.readKeyedEntry(text) : JSON.parse(text);
   }
   return { ...plain, ...Object.fromEntries(keyed) } as Partial<Pick<T, B>>;
 };

@@ -42,6 +42,11 @@ export const FieldValue = z.strictObject({
   data: z.unknown().optional(),
   expanded: z.boolean().optional(),
   showFreeText: z.boolean().optional(),
+  /**
+   * Set only by reading (see field-value.ts): the stored text of a section that could not be read as a value, kept so
+   * nothing is lost; the screen shows 'Field Value Error' for it until the section is started again.
+   */
+  unreadable: richText.optional(),
 });
 export type FieldValue = z.infer<typeof FieldValue>;
 

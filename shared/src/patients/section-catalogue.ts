@@ -54,7 +54,7 @@ export const hasSpecialComponent = (section: PatientSection): section is Special
 
 export const sectionTitle = (section: PatientSection): string => sectionTitles[section];
 
-/** Shown in place of a visible section that has no value (spec section 8), naming the section as stored. */
+/** Shown in place of a visible section whose stored value cannot be read (spec section 8), naming the section as stored. */
 export const fieldValueError = (section: string): string => `Field Value Error for ${section}`;
 
 /** A hospital progress note: what happened, how the patient is, the data of the day, then the plan. */

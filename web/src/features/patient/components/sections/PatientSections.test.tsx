@@ -1,5 +1,5 @@
 // The note sections in jsdom. The whole patient page (`/panel/{id}` through the real app, the FakeApi answering) shows
-// the sections in order with a 'Field Value Error' for a section with no value, and saves what the sections change
+// the sections in order, a section with no value empty and editable, and saves what the sections change
 // through the real autosave; the other actions run against a draft held by a small parent, as the autosave holds it,
 // so each test reads the draft at once instead of waiting out the 2 s autosave.
 import type { FieldValue, Patient, PatientFields, PatientSection } from '@chartside/shared';
@@ -85,7 +85,7 @@ const renderSections = async (initial: Patient) => {
     </AppProviders>,
   );
   // The editors are a lazy chunk: until they load, each shows its text in a busy placeholder.
-  if (initial.visibleFields.some((section) => initial.fields[section])) {
+  if (initial.visibleFields.length > 0) {
     await waitFor(() => expect(document.querySelector('[contenteditable="true"]')).not.toBeNull(), { timeout: 15_000 });
   }
   await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull(), { timeout: 15_000 });
@@ -108,17 +108,17 @@ describe('PatientSections', { timeout: 30_000 }, () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it("shows the visible sections in the patient's order on the patient page, and 'Field Value Error' for one with no value", async () => {
+  it("shows the visible sections in the patient's order on the patient page, one with no value empty and editable", async () => {
     const okafor = patient({ events: { deltaString: rich('Transferred from ICU overnight') }, labs: { deltaString: '' }, assessment: { deltaString: rich('Improving.') } }, ['events', 'vitals', 'labs', 'assessment']);
     api.on('GET', '/patients/p1', okafor);
     renderApp('/panel/p1');
     const list = await screen.findByRole('list', { name: 'Note sections' }, { timeout: 15_000 });
     expect(within(list).getAllByRole('region').map((section) => section.getAttribute('data-section'))).toEqual(['events', 'vitals', 'labs', 'assessment']);
-    expect(within(list).getAllByRole('button', { expanded: true }).map((title) => title.textContent)).toEqual(['Events', 'Labs', 'Assessment & Plan']);
+    expect(within(list).getAllByRole('button', { expanded: true }).map((title) => title.textContent)).toEqual(['Events', 'Vitals', 'Labs', 'Assessment & Plan']);
     // Each section carries its icon.
-    for (const section of ['events', 'labs', 'assessment']) expect(screen.getByTestId(`section-icon-${section}`).querySelector('svg')).not.toBeNull();
-    expect(inRegion('Vitals').getByText('Field Value Error for vitals')).toBeTruthy();
-    expect(inRegion('Vitals').getByRole('button', { name: 'Start this section' })).toBeTruthy();
+    for (const section of ['events', 'vitals', 'labs', 'assessment']) expect(screen.getByTestId(`section-icon-${section}`).querySelector('svg')).not.toBeNull();
+    expect(inRegion('Vitals').getByRole('textbox', { name: 'Vitals' }).getAttribute('aria-readonly')).toBeNull();
+    expect(screen.queryByText(/Field Value Error/)).toBeNull();
     expect(inRegion('Labs').getByRole('button', { name: 'Send to Lab Results' })).toBeTruthy();
     expect(inRegion('Events').queryByRole('button', { name: /^Send to/ })).toBeNull();
   });
@@ -133,24 +133,44 @@ describe('PatientSections', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     renderApp('/panel/p1');
     await user.click(await screen.findByRole('button', { name: 'Send to Problem List' }, { timeout: 15_000 }));
-    await user.click(screen.getByRole('button', { name: 'Start this section' }));
+    await user.click(inRegion('Events').getByRole('button', { name: 'Events' }));
     await user.click(inRegion('Assessment & Plan').getByRole('button', { name: 'Assessment & Plan' }));
     await waitFor(
       () => {
         expect((server.fields.assessment?.data as { problems: { problem: string }[] } | undefined)?.problems.map((p) => p.problem)).toEqual(['Sepsis from LLL pneumonia', 'AKI']);
         expect(server.fields.assessment?.expanded).toBe(false);
-        expect(server.fields.events).toEqual({ deltaString: '', expanded: true });
+        expect(server.fields.events).toEqual({ deltaString: '', expanded: false });
       },
       { timeout: 10_000 },
     );
     expect(api.calls('PATCH', '/patients/p1')[0]?.body).toMatchObject({ version: 3 });
   });
 
-  it("starts a section that has no value, so it can be written in", async () => {
+  // Typing into it is the browser test's (tests/e2e/new-patient.test.ts): jsdom has no layout for the editor.
+  it('shows a section that has no value as an empty, expanded editor and stores nothing for it until it changes', async () => {
     await renderSections(patient({}, ['vitals']));
-    await userEvent.click(inRegion('Vitals').getByRole('button', { name: 'Start this section' }));
-    await waitFor(() => expect(inRegion('Vitals').getByRole('textbox', { name: 'Vitals' }).getAttribute('contenteditable')).toBe('true'), { timeout: 10_000 });
+    const vitals = inRegion('Vitals').getByRole('textbox', { name: 'Vitals' });
+    await waitFor(() => expect(vitals.getAttribute('contenteditable')).toBe('true'), { timeout: 10_000 });
+    expect(vitals.textContent).toBe('');
+    expect(inRegion('Vitals').getByRole('button', { name: 'Vitals' }).getAttribute('aria-expanded')).toBe('true');
+    expect(stored.fields.vitals).toBeUndefined();
+    expect(screen.queryByText(/Field Value Error/)).toBeNull();
+    await userEvent.click(inRegion('Vitals').getByRole('button', { name: 'No updates/new information' }));
+    expect(plain(stored.fields.vitals)).toBe('No updates/new information');
+  });
+
+  it("shows 'Field Value Error' with the stored text for a value that cannot be read, and starts it again after asking", async () => {
+    const damaged = '{"deltaString":{"ops":[{"insert":"BP 128/76"}]}}';
+    await renderSections(patient({ vitals: { deltaString: '', unreadable: damaged }, events: { deltaString: rich('Rapid response') } }, ['vitals', 'events']));
+    expect(inRegion('Vitals').getByText('Field Value Error for vitals')).toBeTruthy();
+    expect(inRegion('Vitals').getByText(damaged)).toBeTruthy();
+    expect(inRegion('Vitals').queryByRole('textbox')).toBeNull();
+    await userEvent.click(inRegion('Vitals').getByRole('button', { name: 'Start this section again' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start Vitals again?' });
+    expect(stored.fields.vitals?.unreadable).toBe(damaged);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start again' }));
     expect(stored.fields.vitals).toEqual({ deltaString: '', expanded: true });
+    await waitFor(() => expect(inRegion('Vitals').getByRole('textbox', { name: 'Vitals' }).getAttribute('contenteditable')).toBe('true'), { timeout: 10_000 });
     expect(screen.queryByText('Field Value Error for vitals')).toBeNull();
   });
 

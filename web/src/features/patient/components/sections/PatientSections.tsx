@@ -1,15 +1,18 @@
-// The left column of the patient screen: the patient's visible note sections, in the patient's order. A visible
-// section with nothing stored shows the spec's 'Field Value Error for {field}' with a way to start it, so the
-// clinician is never stuck in front of an error.
-import { fieldValueError, sectionTitle, shownSections, type PatientSection } from '@chartside/shared';
-import { Alert, Button, Group, Paper, Text } from '@mantine/core';
+// The left column of the patient screen: the patient's visible note sections, in the patient's order. A section with
+// nothing stored is empty and ready to type in (a new patient has none stored). Only a stored value that cannot be read
+// shows the spec's 'Field Value Error for {field}', with what is stored and a way to start the section again.
+import { fieldValueError, isUnreadableField, sectionTitle, sectionValue, shownSections, type FieldValue, type PatientSection } from '@chartside/shared';
+import { Alert, Button, Code, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { usePatientEditing } from '../../patient-editing';
 import { FieldSection } from './FieldSection';
 import { SectionIcon } from './section-icons';
 import classes from './sections.module.css';
 
-function MissingSection({ section }: { section: PatientSection }) {
+function UnreadableSection({ section, value }: { section: PatientSection; value: FieldValue }) {
   const { changeSection } = usePatientEditing();
+  const [confirming, setConfirming] = useState(false);
   const title = sectionTitle(section);
   return (
     <Paper component="section" withBorder p="xs" radius="md" aria-label={title} data-section={section}>
@@ -20,13 +23,30 @@ function MissingSection({ section }: { section: PatientSection }) {
         <span className={classes.title}>{title}</span>
       </Group>
       <Alert color="red" variant="light" mt="xs" title={fieldValueError(section)}>
-        <Group justify="space-between" gap="xs">
-          <Text size="sm">This section is shown but has nothing stored yet.</Text>
-          <Button size="xs" variant="light" onClick={() => changeSection(section, { deltaString: '', expanded: true })}>
-            Start this section
-          </Button>
-        </Group>
+        <Stack gap="xs">
+          <Text size="sm">What is stored for this section cannot be read. It is kept as it is below, so you can copy from it.</Text>
+          <ScrollArea.Autosize mah={120}>
+            <Code block>{value.unreadable}</Code>
+          </ScrollArea.Autosize>
+          <Group justify="flex-end">
+            <Button size="xs" variant="light" color="red" onClick={() => setConfirming(true)}>
+              Start this section again
+            </Button>
+          </Group>
+        </Stack>
       </Alert>
+      <ConfirmDialog
+        opened={confirming}
+        title={`Start ${title} again?`}
+        confirmLabel="Start again"
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          changeSection(section, { deltaString: '', expanded: true });
+        }}
+      >
+        <Text size="sm">The text that cannot be read is replaced by an empty section. Copy anything you need from it first.</Text>
+      </ConfirmDialog>
     </Paper>
   );
 }
@@ -44,10 +64,14 @@ export function PatientSections() {
   return (
     <div className={classes.list} aria-label="Note sections" role="list">
       {sections.map((section) => {
-        const value = draft.fields[section];
+        const value = sectionValue(draft.fields, section);
         return (
           <div role="listitem" key={section}>
-            {value ? <FieldSection section={section} value={value} attending={draft.attending} changeSection={changeSection} /> : <MissingSection section={section} />}
+            {isUnreadableField(value) ? (
+              <UnreadableSection section={section} value={value} />
+            ) : (
+              <FieldSection section={section} value={value} attending={draft.attending} changeSection={changeSection} />
+            )}
           </div>
         );
       })}
