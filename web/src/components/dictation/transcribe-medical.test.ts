@@ -128,9 +128,10 @@ class BinaryFakeWebSocket extends FakeWebSocket {
     this.onmessage?.(new MessageEvent('message', { data: bytes.slice().buffer }));
   }
 
+  /** A close with the closing handshake (a drop has none: serverDrops). */
   serverCloses(code: number): void {
     this.readyState = FakeWebSocket.CLOSED;
-    this.onclose?.(new CloseEvent('close', { code }));
+    this.onclose?.(new CloseEvent('close', { code, wasClean: true }));
   }
 }
 
@@ -201,6 +202,15 @@ describe('Transcribe Medical transport', () => {
     socket().serverSendsBytes(transcriptEvent(['No fever.', false]));
     socket().serverCloses(1000);
     expect(messages.at(-1)).toMatchObject({ text: 'No fever.', isFinal: true });
+    expect(onFinished).toHaveBeenCalledOnce();
+    expect(onConnectionLost).not.toHaveBeenCalled();
+  });
+
+  it('takes a clean close after the end as finished, with or without a status code', () => {
+    const transport = open();
+    socket().serverOpens();
+    transport.finish();
+    socket().serverCloses(1005);
     expect(onFinished).toHaveBeenCalledOnce();
     expect(onConnectionLost).not.toHaveBeenCalled();
   });

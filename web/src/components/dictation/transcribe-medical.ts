@@ -99,7 +99,8 @@ export function openTranscribeMedicalTransport({ url, onMessage, onConnectionLos
   socket.onclose = (event) => {
     // After an exception the error message has said why; the close that follows adds nothing.
     if (closedByUs || failed) return;
-    if (finishing && event.code === 1000) onFinished();
+    // Transcribe closes cleanly once it has sent the last results; a cut connection never closes cleanly.
+    if (finishing && event.wasClean) onFinished();
     else onConnectionLost();
   };
 
