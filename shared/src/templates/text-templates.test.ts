@@ -6,7 +6,6 @@ import {
   matchTextTemplates,
   saveTextTemplate,
   searchTextTemplates,
-  templateTriggerAtEnd,
   textTemplateList,
   textTemplateMessages,
   textTemplateProblems,
@@ -65,18 +64,6 @@ describe('searchTextTemplates (the /templates page)', () => {
     ['PE', 1],
     ['nothing here', 0],
   ])('%j finds %i', (query, count) => expect(searchTextTemplates(list, query)).toHaveLength(count));
-});
-
-describe('templateTriggerAtEnd', () => {
-  it.each([
-    ['Pt seen ,.hpi', 'hpi'],
-    [',.', ''],
-    ['a,.pe', 'pe'],
-    ['Na 134,.', ''],
-    [',.hpi more', undefined],
-    ['.,hpi', undefined],
-    ['no trigger', undefined],
-  ])('%j -> %j', (text, want) => expect(templateTriggerAtEnd(text)).toBe(want));
 });
 
 describe('textTemplateProblems', () => {

@@ -78,8 +78,8 @@ export const searchTextTemplates = (templates: readonly TextTemplate[], query: s
   });
 };
 
-/** The word of a template trigger ending at the end of `textBefore` (',.hpi' gives 'hpi'), or undefined when none. */
-export const templateTriggerAtEnd = (textBefore: string): string | undefined => /,\.([\p{L}\p{N}_-]*)$/u.exec(textBefore)?.[1];
+/** What opens the Templates picker in an editor, before the word (spec: a comma followed by a period and a word). */
+export const TEMPLATE_TRIGGER = ',.';
 
 export interface TextTemplateProblems {
   name?: string;

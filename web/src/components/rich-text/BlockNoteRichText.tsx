@@ -1,17 +1,22 @@
 // The BlockNote editor behind RichTextEditor. Only RichTextEditor imports this file, lazily: BlockNote, ProseMirror
 // and their styles form the 'blocknote' chunk, loaded the first time a rich text is shown (see vite.config.ts).
 import '@blocknote/mantine/style.css';
+import { matchTextTemplates, TEMPLATE_TRIGGER } from '@chartside/shared';
 import { BlockNoteSchema, type PartialBlock } from '@blocknote/core';
+import { SuggestionMenu } from '@blocknote/core/extensions';
 import { BlockNoteView, darkDefaultTheme, lightDefaultTheme, type Theme } from '@blocknote/mantine';
 import { SuggestionMenuController, useCreateBlockNote } from '@blocknote/react';
 import { useComputedColorScheme } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { Transaction } from 'prosemirror-state';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { applyPendingEdits, placeCaretAtEnd } from './apply-pending-edits';
 import { downscaleImage } from './downscale-image';
 import classes from './RichTextEditor.module.css';
 import type { EditorHandoff, RichTextEditorProps } from './RichTextEditor';
+import { RichTextServicesContext } from './rich-text-services';
 import { parseStoredBlocks, serializeBlocks } from './stored-blocks';
+import { TemplatePicker, type TemplatePickerItem } from './TemplatePicker';
 import { tripleAsterisksExtension } from './triple-asterisks';
 
 const schema = BlockNoteSchema.create();
@@ -38,14 +43,43 @@ const slashMenuShouldOpen = (transaction: Transaction) => {
   return before === '' || /\s/.test(before);
 };
 
+const [TRIGGER_COMMA, TRIGGER_PERIOD] = [...TEMPLATE_TRIGGER] as [string, string];
+
+const characterBeforeCaret = (transaction: Transaction) => {
+  const { $from } = transaction.selection;
+  return $from.parent.textBetween(Math.max(0, $from.parentOffset - 1), $from.parentOffset);
+};
+
+/** The Templates picker opens on the period typed right after a comma (BlockNote's menus trigger on one character). */
+const templatePickerShouldOpen = (transaction: Transaction) => characterBeforeCaret(transaction) === TRIGGER_COMMA;
+
+/** What replaces a pasted or dropped image that could not be stored: the empty block BlockNote made for it goes. */
+const NO_IMAGE = { type: 'paragraph', props: {} };
+
 export function BlockNoteRichText({ initialContent, onChange, editable, label, handoff }: RichTextEditorProps & { handoff: EditorHandoff }) {
   // The editor owns its document after the first render: later `initialContent` values are ignored by design.
   const [blocks] = useState(() => parseStoredBlocks(initialContent, knownBlockTypes) as PartialBlock[] | undefined);
+  const services = use(RichTextServicesContext);
+  // The editor is created once; its file callbacks read the services of the latest render.
+  const latestServices = useRef(services);
+  useEffect(() => {
+    latestServices.current = services;
+  }, [services]);
   const editor = useCreateBlockNote({
     schema,
     initialContent: blocks,
     extensions: [tripleAsterisksExtension],
-    uploadFile: downscaleImage,
+    // A pasted or dropped image is shrunk, then stored as a file the block refers to (platform/editor-images.ts).
+    // A failure is said and leaves no empty image block behind (BlockNote updates the block with what this answers).
+    uploadFile: async (file) => {
+      try {
+        return await latestServices.current.storeImage(await downscaleImage(file));
+      } catch (error) {
+        notifications.show({ color: 'red', title: 'The image was not added', message: error instanceof Error ? error.message : String(error) });
+        return NO_IMAGE;
+      }
+    },
+    resolveFileUrl: (url) => latestServices.current.resolveImageUrl(url),
     pasteHandler: ({ event, defaultPasteHandler }) => (onlyNonImageFiles(event) ? true : defaultPasteHandler()),
     domAttributes: { editor: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', class: classes.editable ?? '' } },
   });
@@ -89,6 +123,36 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label, h
     handoff.mounted();
   }, [editor, editable, handoff]);
 
+  // The picker's rows for the word typed after ',.'. When nothing matches, or the word has ended, it closes and the text
+  // stays as typed: an open menu would take the next Enter.
+  const templateItems = useCallback(
+    async (word: string): Promise<TemplatePickerItem[]> => {
+      const { templates } = services;
+      if (!/\s/.test(word)) {
+        if (templates.length === 0) return [{ kind: 'make-one' }];
+        const matches = matchTextTemplates(templates, word);
+        if (matches.length > 0) return matches.map((template) => ({ kind: 'template', template }));
+      }
+      editor.getExtension(SuggestionMenu)?.closeMenu();
+      return [];
+    },
+    [editor, services],
+  );
+
+  // BlockNote has taken out the period and the word; the comma goes too, and the template's blocks go in its place
+  // (pasted, so a one-paragraph template joins the line it was called from).
+  const insertTemplate = useCallback(
+    (item: TemplatePickerItem) => {
+      editor.transact((transaction) => {
+        if (characterBeforeCaret(transaction) === TRIGGER_COMMA) transaction.delete(transaction.selection.from - 1, transaction.selection.from);
+      });
+      if (item.kind === 'make-one') return services.openTemplates();
+      const content = parseStoredBlocks(item.template.content, knownBlockTypes) as PartialBlock[] | undefined;
+      if (content) editor.pasteHTML(editor.blocksToFullHTML(content), true);
+    },
+    [editor, services],
+  );
+
   return (
     <BlockNoteView
       editor={editor}
@@ -100,6 +164,14 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label, h
       slashMenu={false}
     >
       <SuggestionMenuController triggerCharacter="/" shouldOpen={slashMenuShouldOpen} />
+      <SuggestionMenuController
+        triggerCharacter={TRIGGER_PERIOD}
+        shouldOpen={templatePickerShouldOpen}
+        minQueryLength={1}
+        getItems={templateItems}
+        onItemClick={insertTemplate}
+        suggestionMenuComponent={TemplatePicker}
+      />
     </BlockNoteView>
   );
 }

@@ -1,4 +1,4 @@
-// Stored files kept on this device once opened (the PDF viewer's PDFs), so they open again offline. A stored file
+// Stored files kept on this device once opened (the PDF viewer's PDFs, images in rich text), so they open again offline. A stored file
 // never changes at its path (a new upload gets a new file id), so a kept copy is always current. They go with the
 // rest of the persisted data on sign-out (clearPersistedData).
 const CACHE_NAME = 'chartside-files';
@@ -22,6 +22,12 @@ export async function cachedFileBytes(filePath: string, download: () => Promise<
   // Kept only when whole; a full disk just means it is fetched again next time.
   await cache?.put(keyOf(filePath), new Response(bytes, { headers: { 'content-type': response.headers.get('content-type') ?? 'application/octet-stream' } })).catch(() => undefined);
   return bytes;
+}
+
+/** Keeps bytes this device has just uploaded, so the file shows without fetching it back. */
+export async function keepFileBytes(filePath: string, bytes: Blob): Promise<void> {
+  const cache = await openCache();
+  await cache?.put(keyOf(filePath), new Response(bytes, { headers: { 'content-type': bytes.type || 'application/octet-stream' } })).catch(() => undefined);
 }
 
 export async function clearFileCache(): Promise<void> {

@@ -1,7 +1,7 @@
 // Creating or editing one text template: its name, its trigger word (typed after ',.' in a note) and its rich text.
 // Each field says what is wrong as soon as it holds something; Save says it for all once pressed.
 import { MAX_SHORT_TEXT, MAX_TRIGGER_LENGTH, textTemplateProblems, type TextTemplate } from '@chartside/shared';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 
@@ -34,14 +34,13 @@ export function TextTemplateForm({ original, templates, onSave, onCancel }: Text
         <Title order={3} size="h4">
           {heading}
         </Title>
-        <Group grow align="flex-start" gap="sm" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label="Name"
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             error={submitted || name ? problems.name : undefined}
             maxLength={MAX_SHORT_TEXT}
-            miw={200}
             data-autofocus
             autoFocus
           />
@@ -57,9 +56,8 @@ export function TextTemplateForm({ original, templates, onSave, onCancel }: Text
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            miw={200}
           />
-        </Group>
+        </SimpleGrid>
         <Stack gap={4}>
           <Text size="sm" fw={500} component="span">
             Text

@@ -45,12 +45,14 @@ export function TextTemplatesSection({ stored }: { stored: TextTemplateMap }) {
   const shown = searchTextTemplates(templates, query);
 
   // Once a form or the confirmation closes, the focus goes back where the user started from (a keyboard user is not sent
-  // to the top of the page).
+  // to the top of the page). A saved template's row may come a render later, once the save shows in the list.
   useEffect(() => {
     if (editing !== undefined || deleting !== undefined || returnFocusTo.current === null) return;
-    document.getElementById(returnFocusTo.current)?.focus();
+    const target = document.getElementById(returnFocusTo.current);
+    if (!target) return;
+    target.focus();
     returnFocusTo.current = null;
-  }, [editing, deleting]);
+  }, [editing, deleting, templates]);
 
   const closeForm = (focusName?: string) => {
     returnFocusTo.current = focusId(focusName);
