@@ -6,14 +6,22 @@ export interface TestSocket {
   /** Resolves with the first message (already received or arriving within `ms`) that matches. */
   next(match: (message: Record<string, unknown>) => boolean, ms?: number): Promise<Record<string, unknown>>;
   send(message: unknown): void;
+  /** Sends a binary message (e.g. a frame of audio). */
+  sendBinary(data: Uint8Array): void;
   close(): void;
+  /** Resolves with the close code once the socket is closed, by either side. */
+  closed: Promise<number>;
 }
 
 /** Opens the realtime socket the way the web app does; rejects with the HTTP status when the handshake is refused. */
 export const openSocket = (runtime: Pick<TestRuntime, 'url'>, query: Record<string, string>) =>
+  openSocketAt(`${runtime.url.replace(/^http/, 'ws')}/ws?${new URLSearchParams(query)}`);
+
+/** Opens a socket at a ws:// URL whose server sends JSON text messages (the realtime socket, the dictation socket). */
+export const openSocketAt = (url: string) =>
   new Promise<TestSocket>((resolve, reject) => {
-    const url = `${runtime.url.replace(/^http/, 'ws')}/ws?${new URLSearchParams(query)}`;
     const ws = new WebSocket(url);
+    const closed = new Promise<number>((done) => ws.once('close', (code) => done(code)));
     const messages: Record<string, unknown>[] = [];
     const waiters = new Set<() => void>();
     ws.on('message', (data) => {
@@ -26,7 +34,9 @@ export const openSocket = (runtime: Pick<TestRuntime, 'url'>, query: Record<stri
       resolve({
         messages,
         send: (message) => ws.send(JSON.stringify(message)),
+        sendBinary: (data) => ws.send(data),
         close: () => ws.close(),
+        closed,
         next: (match, ms = 3_000) =>
           new Promise((found, timeout) => {
             const check = () => {

@@ -30,6 +30,7 @@ import { cognitoClient } from './cognito-local';
 import { searchDbFile } from './local-search';
 import { localModels } from './models';
 import { localAws, type LocalSettings } from './settings';
+import { localTranscriptionSessions, type LocalSpeech } from './speech';
 
 export interface LocalEndpoints {
   origin: string;
@@ -61,7 +62,7 @@ const socketClientIp: ClientIp = (c) => {
   }
 };
 
-export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints, extraProbes: Record<string, Probe>) => {
+export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints, extraProbes: Record<string, Probe>, speech: LocalSpeech) => {
   const aws = { region: localAws.region, credentials: localAws.credentials };
   const logger = createLogger(settings.LOG_LEVEL);
   const table = documentTable(localAws.tableName, { ...aws, endpoint: endpoints.dynamodb });
@@ -131,8 +132,10 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: settings.ARTICLE_PDF_TIMEOUT_MS }),
     search,
     ai: { models, replies, dailyTokens: settings.AI_DAILY_TOKENS },
+    transcription: localTranscriptionSessions(speech, endpoints.origin),
   };
   // The stream poller hands the table's changes to the same indexer job the cloud's indexer Lambda runs.
   const indexer = { resources: http.resources, search, logger };
-  return { http, realtime, cognito, logger, table, indexer };
+  const transcription = { speech, tokenVerifier, logger };
+  return { http, realtime, transcription, cognito, logger, table, indexer };
 };

@@ -12,6 +12,8 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { startSearchIndexing } from './local-search';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime-gateway';
 import { startS3Local } from './s3-local';
+import { localSpeech, TRANSCRIPTION_PATH } from './speech';
+import { createTranscriptionSocket, type TranscriptionSocket } from './transcription-socket';
 import { localAws, type LocalSettings } from './settings';
 import { addUser } from './users';
 import { serveBuiltWeb, serveDevWeb, type WebApp } from './web-app';
@@ -19,6 +21,8 @@ import { serveBuiltWeb, serveDevWeb, type WebApp } from './web-app';
 export interface LocalRuntime {
   url: string;
   demo: { email: string; password: string; created: boolean };
+  /** The dictation engine's name, or why there is none. */
+  dictation: string;
   stop(): Promise<void>;
 }
 
@@ -43,7 +47,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
   };
 
   try {
-    const [dynamodb, s3] = await Promise.all([startDynamoDbLocal(settings.dataDir), startS3Local(settings.dataDir)]);
+    const [dynamodb, s3, speech] = await Promise.all([startDynamoDbLocal(settings.dataDir), startS3Local(settings.dataDir), localSpeech(settings)]);
     stops.push(() => dynamodb.stop(), () => s3.close());
     const cognitoLocal = await createCognitoLocal(settings.dataDir, `${origin}${COGNITO_PREFIX}`, settings.LOG_LEVEL);
 
@@ -53,6 +57,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       app?: ReturnType<typeof getRequestListener>;
       web?: WebApp;
       gateway?: RealtimeGateway;
+      transcription?: TranscriptionSocket;
       config?: Omit<RuntimeConfig, 'userPoolEndpoint' | 'wsUrl'>;
     } = {};
 
@@ -76,7 +81,9 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       }
     });
     server.on('upgrade', (request, socket, head) => {
+      const path = request.url?.split('?')[0];
       if (request.url?.startsWith('/ws') && mounted.gateway) mounted.gateway.handleUpgrade(request, socket, head);
+      else if (path === TRANSCRIPTION_PATH && mounted.transcription) mounted.transcription.handleUpgrade(request, socket, head);
       else if (settings.WEB_MODE !== 'dev') socket.destroy(); // in dev, Vite's hot-reload socket answers the rest
     });
     await new Promise<void>((resolve, reject) => {
@@ -96,16 +103,24 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
     const pool = await ensureUserPool(cognitoClient(cognitoEndpoint), settings.MFA);
     const endpoints = { origin, dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognitoEndpoint, ...pool, issuer: cognitoLocal.issuer(pool.userPoolId) };
 
-    const composed = composeLocal(settings, endpoints, {
-      realtime: async () => ({ ok: Boolean(mounted.gateway) }),
-      web: async () => ({ ok: Boolean(mounted.web) }),
-    });
+    const composed = composeLocal(
+      settings,
+      endpoints,
+      {
+        realtime: async () => ({ ok: Boolean(mounted.gateway) }),
+        web: async () => ({ ok: Boolean(mounted.web) }),
+      },
+      speech,
+    );
     stops.push(() => composed.indexer.search.close());
     const searchIndexing = await startSearchIndexing({ dataDir: settings.dataDir, dynamodbEndpoint: dynamodb.endpoint, table: composed.table, indexer: composed.indexer });
     stops.push(() => searchIndexing.stop());
     const gateway = createRealtimeGateway(composed.realtime);
     mounted.gateway = gateway;
     stops.push(() => gateway.close());
+    const transcription = createTranscriptionSocket(composed.transcription);
+    mounted.transcription = transcription;
+    stops.push(() => transcription.close());
     const web = settings.WEB_MODE === 'dev' ? await serveDevWeb(settings.repoRoot, server) : serveBuiltWeb(settings);
     mounted.web = web;
     stops.push(() => web.close());
@@ -117,7 +132,8 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       await addUser({ client: composed.cognito, ...pool }, { email: demo.email, password: demo.password });
       writeFileSync(demo.file, JSON.stringify({ email: demo.email, password: demo.password }, null, 2), { mode: 0o600 });
     }
-    return { url: origin, demo: { email: demo.email, password: demo.password, created: demo.created }, stop };
+    const dictation = speech.engine ? speech.engine.name : speech.problem;
+    return { url: origin, demo: { email: demo.email, password: demo.password, created: demo.created }, dictation, stop };
   } catch (error) {
     await stop();
     throw error;

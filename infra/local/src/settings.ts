@@ -44,7 +44,22 @@ const Settings = z.object({
   MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Model tokens one user may use per day (UTC); past it AI calls answer 429. */
   AI_DAILY_TOKENS: z.coerce.number().int().positive().default(500_000),
-});
+  /**
+   * Dictation's engine. auto: the Whisper server at WHISPER_URL when set, else Debian's pocketsphinx when installed;
+   * pocketsphinx or whisper: only that one; off: no dictation (the microphone says it is not set up).
+   */
+  DICTATION_ENGINE: z.enum(['auto', 'pocketsphinx', 'whisper', 'off']).default('auto'),
+  /** A server with OpenAI's transcription API (POST {WHISPER_URL}/v1/audio/transcriptions), e.g. http://127.0.0.1:8000. */
+  WHISPER_URL: z.url().optional(),
+  /** The `model` sent to it (faster-whisper servers name theirs, e.g. Systran/faster-whisper-small.en). */
+  WHISPER_MODEL: z.string().min(1).default('whisper-1'),
+  /** How long it may take to transcribe one phrase, in milliseconds. */
+  WHISPER_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** A Python with the pocketsphinx module: Debian's own (python3-pocketsphinx), not a pyenv or venv one. */
+  POCKETSPHINX_PYTHON: z.string().min(1).default('/usr/bin/python3'),
+  /** The en-us acoustic model, language model and dictionary (Debian's pocketsphinx-en-us). */
+  POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
+}).refine((s) => s.DICTATION_ENGINE !== 'whisper' || s.WHISPER_URL, { path: ['WHISPER_URL'], message: 'DICTATION_ENGINE=whisper needs WHISPER_URL' });
 
 export type LocalSettings = z.infer<typeof Settings> & { dataDir: string; webDistDir: string; repoRoot: string };
 

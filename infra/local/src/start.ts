@@ -15,6 +15,7 @@ try {
       '',
       `Chartside is running at ${runtime.url}  (${health.ok ? 'healthy' : `health ${health.status}`} after ${seconds} s; data in ${settings.dataDir})`,
       `Demo clinician${runtime.demo.created ? ' (created now)' : ''}: ${runtime.demo.email} / ${runtime.demo.password}`,
+      `Dictation: ${runtime.dictation}`,
       'Stop with Ctrl-C.',
       '',
     ].join('\n'),

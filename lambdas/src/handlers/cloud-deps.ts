@@ -21,6 +21,7 @@ import { openSearchSearchIndex, signedOpenSearchClient } from '../adapters/aws/o
 import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { fastGeoipLocator } from '../adapters/geo/fast-geoip-locator';
 import { createPublicWeb } from '../adapters/public-web/public-web';
+import { unavailableTranscriptionSessions } from '../adapters/unavailable-transcription-sessions';
 import { chatReplyDepsOf } from '../jobs/chat-reply';
 import { systemClock } from '../ports/clock';
 import type { ReplyRunner } from '../ports/reply-runner';
@@ -91,4 +92,6 @@ export const httpDeps: HttpDeps = {
   }),
   pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: config.ARTICLE_PDF_TIMEOUT_MS }),
   ai: { models, replies, dailyTokens: config.AI_DAILY_TOKENS },
+  // Until the deployment's Transcribe Medical presigner is wired here.
+  transcription: unavailableTranscriptionSessions('Dictation needs this deployment\'s transcription configuration (Amazon Transcribe Medical), which is not set up yet.'),
 };

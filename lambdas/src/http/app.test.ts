@@ -20,6 +20,7 @@ import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { jwksTokenVerifier } from '../adapters/local/jwks-token-verifier';
 import { openSqliteSearchIndex } from '../adapters/local/sqlite-search-index';
 import { createPublicWeb } from '../adapters/public-web/public-web';
+import { unavailableTranscriptionSessions } from '../adapters/unavailable-transcription-sessions';
 import { systemClock } from '../ports/clock';
 import { createSigningKey, testClientId, testIssuer } from '../test/signing-key';
 import { createBroadcast } from '../ws/broadcast';
@@ -57,6 +58,7 @@ const app = createApp({
   pdfFetcher: fetchPdf({ web, timeoutMs: 1_000 }),
   search: openSqliteSearchIndex(':memory:'),
   ai: { models: { setUpHint: 'Set OLLAMA_URL.' }, replies: { start: async () => undefined }, dailyTokens: 1_000 },
+  transcription: unavailableTranscriptionSessions('Set WHISPER_URL.'),
 });
 
 const token = key.sign({ sub: 'user-1' });
@@ -105,5 +107,6 @@ describe('createApp', () => {
     expect(doc.components.securitySchemes).toHaveProperty('session');
     expect(doc.paths['/api/me']).toMatchObject({ get: { security: [{ bearer: [], session: [] }] } });
     expect(doc.paths['/api/sessions']).toMatchObject({ post: { security: [{ bearer: [] }] } });
+    expect(doc.paths['/api/transcription/session']).toMatchObject({ post: { security: [{ bearer: [], session: [] }], responses: { 503: {} } } });
   });
 });

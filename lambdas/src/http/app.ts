@@ -19,6 +19,7 @@ import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
 import { sessionEntryRouter, sessionsRouter } from './sessions';
 import { tagsRouter } from './tags';
+import { transcriptionRouter } from './transcription';
 
 const hook = {
   defaultHook: (result: { success: boolean; error?: unknown; target: string }) => {
@@ -66,6 +67,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', searchRouter(deps, hook));
   secured.route('/', extractionRouter(deps, hook));
   secured.route('/', chatRouter(deps, hook));
+  secured.route('/', transcriptionRouter(deps, hook));
   app.route('/', secured);
 
   app.notFound((c) => c.json(new AppError('not_found', `No route for ${c.req.method} ${c.req.path}.`).toBody(), 404));

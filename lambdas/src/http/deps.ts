@@ -11,6 +11,7 @@ import type { SearchIndex } from '../ports/search-index';
 import type { ReplyRunner } from '../ports/reply-runner';
 import type { TextModels } from '../ports/text-model';
 import type { TokenVerifier } from '../ports/token-verifier';
+import type { TranscriptionSessions } from '../ports/transcription-sessions';
 import type { UserDirectory } from '../ports/user-directory';
 import type { Broadcast } from '../ws/broadcast';
 
@@ -35,6 +36,7 @@ export interface HttpDeps extends Repositories {
   pdfFetcher: PdfFetcher;
   search: SearchIndex;
   ai: AiDeps;
+  transcription: TranscriptionSessions;
 }
 
 /** The deployment's models, the reply runner, and each user's daily token allowance. */

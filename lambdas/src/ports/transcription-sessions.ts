@@ -4,5 +4,9 @@
 import type { TranscriptionSession } from '@chartside/shared';
 
 export interface TranscriptionSessions {
-  open(userId: string): Promise<TranscriptionSession>;
+  /**
+   * `requestUrl` is the URL the call came to, as the browser named this host: a runtime serving its own socket answers
+   * an address on that host and port (the runtime's own origin when not given).
+   */
+  open(userId: string, requestUrl?: string): Promise<TranscriptionSession>;
 }

@@ -15,6 +15,9 @@ const COMMAND_WORDS: ReadonlyArray<readonly [words: readonly string[], action: V
   [['end', 'list'], 'end_list'],
 ];
 
+/** The commands as spoken ('end list'), for an engine that can listen for them. */
+export const VOICE_COMMAND_PHRASES = COMMAND_WORDS.map(([words]) => words.join(' '));
+
 export interface VoiceCommandResult {
   /** The text to insert: the phrase as heard, or '' when the phrase was only commands. */
   text: string;
