@@ -1,5 +1,6 @@
 // `npm test`: typecheck, lint, build, then every Vitest project (unit, integration, browser, infra).
-// Installs Debian's Chromium when no browser is found. Ends with `tests: N passed, N failed`.
+// Installs Debian's Chromium when no browser is found, and Debian's pocketsphinx and flite for dictation when missing.
+// Ends with `tests: N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,20 +13,42 @@ const run = (command, args, env = {}) => spawnSync(command, args, { cwd: root, s
 
 const browserPath = () => [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
 
+const hasApt = () => process.platform === 'linux' && existsSync('/usr/bin/apt-get');
+
+const aptInstall = (...packages) => {
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (...args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { DEBIAN_FRONTEND: 'noninteractive' });
+  return apt('update', '-qq') && apt('install', '-y', '-qq', ...packages);
+};
+
 const ensureChromium = () => {
   if (browserPath()) return true;
-  if (process.platform !== 'linux' || !existsSync('/usr/bin/apt-get')) {
+  if (!hasApt()) {
     console.error('No Chromium found: install it, or set CHROME_PATH to a Chromium or Chrome binary.');
     return false;
   }
   console.log('Installing Debian\'s chromium for the browser tests…');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (...args) => run(sudo[0] ?? 'apt-get', [...sudo.slice(1), ...(sudo.length ? ['apt-get'] : []), ...args], { DEBIAN_FRONTEND: 'noninteractive' });
-  return apt('update', '-qq') && apt('install', '-y', '-qq', 'chromium', 'fonts-liberation') && Boolean(browserPath());
+  return aptInstall('chromium', 'fonts-liberation') && Boolean(browserPath());
+};
+
+// The local dictation engine (pocketsphinx's Python module and its US English model) and the speech the tests feed it.
+const dictationPackages = ['python3-pocketsphinx', 'pocketsphinx-en-us', 'flite'];
+const debianInstalled = (name) => spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' }).stdout?.includes('install ok installed');
+
+const ensureDictation = () => {
+  if (!hasApt()) {
+    console.error(`Dictation tests need Debian's ${dictationPackages.join(', ')}: on another system install pocketsphinx with its Python module and en-us model, and flite.`);
+    return false;
+  }
+  const missing = dictationPackages.filter((name) => !debianInstalled(name));
+  if (missing.length === 0) return true;
+  console.log(`Installing Debian's ${missing.join(', ')} for dictation…`);
+  return aptInstall(...missing) && missing.every(debianInstalled);
 };
 
 const checks = [
   ['Chromium present', ensureChromium],
+  ['pocketsphinx and flite present', ensureDictation],
   ['typecheck', () => run('npm', ['run', '-s', 'typecheck'])],
   ['lint', () => run('npm', ['run', '-s', 'lint'])],
   ['web build', () => run('npm', ['run', '-s', 'build'])],
