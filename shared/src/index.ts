@@ -2,6 +2,7 @@ export * from './limits';
 export * from './errors/app-error';
 export * from './user/user-document';
 export * from './user/home-lists';
+export * from './user/prompts';
 export * from './contracts/runtime-config';
 export * from './contracts/realtime';
 export * from './contracts/me';

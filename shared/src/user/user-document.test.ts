@@ -20,6 +20,8 @@ describe('UserDocumentPatch', () => {
     ['a 1 MB template', { version: 1, templates: { big: 'x'.repeat(1_000_000) } }],
     ['a patient tag twice', { version: 1, patientTags: ['cardiology', 'icu', 'cardiology'] }],
     ['two note templates with one name', { version: 1, noteTemplate: [{ label: 'ICU', value: ['labs'] }, { label: 'ICU', value: ['vitals'] }] }],
+    ['two prompts with one id', { version: 1, prompts: [{ id: 'p1', name: 'A', deltaText: '' }, { id: 'p1', name: 'B', deltaText: '' }] }],
+    ['a prompt with no id', { version: 1, prompts: [{ id: '', name: 'A', deltaText: '' }] }],
   ])('refuses %s', (_what, body) => {
     expect(UserDocumentPatch.safeParse(body).success).toBe(false);
   });

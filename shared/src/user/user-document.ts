@@ -27,11 +27,13 @@ export const HomeList = z.strictObject({
 });
 export type HomeList = z.infer<typeof HomeList>;
 
-const Prompt = z.strictObject({
+/** A saved AI prompt (/tools/prompts). Its text is rich text, stored as every rich text is (BlockNote JSON). */
+export const Prompt = z.strictObject({
   id: shortText.min(1),
   name: shortText,
   deltaText: richText,
 });
+export type Prompt = z.infer<typeof Prompt>;
 
 /**
  * A text template under its name in `templates`. The spec stores a name's deltaString alone; a template saved by
@@ -90,11 +92,14 @@ export const UserDocumentPatch = UserFields.partial()
   .extend({
     version: z.number().int().nonnegative(),
   })
-  .superRefine(({ patientTags, noteTemplate }, context) => {
+  .superRefine(({ patientTags, noteTemplate, prompts }, context) => {
     const tag = firstRepeat(patientTags ?? [], (name) => name);
     if (tag !== undefined) context.addIssue({ code: 'custom', path: ['patientTags'], message: `The patient tag '${tag}' is listed twice.` });
     const label = firstRepeat(noteTemplate ?? [], (template) => template.label);
     if (label !== undefined) context.addIssue({ code: 'custom', path: ['noteTemplate'], message: `Two note templates are named '${label}'.` });
+    // Prompts are found by id (favourites, edits): two with one id would be one prompt shown twice.
+    const promptId = firstRepeat(prompts ?? [], (prompt) => prompt.id);
+    if (promptId !== undefined) context.addIssue({ code: 'custom', path: ['prompts'], message: `Two prompts have the id '${promptId}'.` });
   });
 export type UserDocumentPatch = z.infer<typeof UserDocumentPatch>;
 

@@ -1,4 +1,4 @@
-// The tools (spec section 2, /tools/...): path, name and what each will do. Read by the route table and the Tools page.
+// The tools (spec section 2, /tools/...): path, name and what each does or will do. Read by the route table and the Tools page.
 export interface Tool {
   slug: string;
   title: string;
@@ -10,7 +10,7 @@ export interface Tool {
 export const tools: readonly Tool[] = [
   { slug: 'vacall', title: 'VA Call', purpose: 'A helper for VA on-call work.' },
   { slug: 'signout', title: 'Sign-out', purpose: 'Prepare the hand-off of your patients to the next clinician.' },
-  { slug: 'prompts', title: 'Prompts', purpose: 'Your saved AI prompts, with your favorites first.' },
+  { slug: 'prompts', title: 'Prompts', purpose: 'Save the prompts you give the AI, mark favorites, and use them in chat.' },
   { slug: 'casechat', title: 'Case Chat', purpose: 'Talk a clinical case through with the AI, full screen.', hideTopBar: true },
   { slug: 'feedback', title: 'Feedback', purpose: 'Tell the Chartside team what works and what does not.' },
   { slug: 'moonlight', title: 'Moonlight', purpose: 'A helper for moonlighting shifts.' },

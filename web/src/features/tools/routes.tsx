@@ -1,14 +1,20 @@
-// The tools' routes: the Tools page lists every tool; each tool has its own page frame until it is built.
-import { Anchor, List, Text } from '@mantine/core';
+// The tools' routes: the Tools page lists every tool; a tool that is built has its page, the others a page frame saying
+// they arrive in a later release.
+import { Anchor, Badge, List, Text } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { Link, type RouteObject } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
 import { PlannedPage } from '../../components/PlannedPage';
 import { tools } from './catalogue';
+import { PromptsPage } from './prompts/PromptsPage';
+
+/** The page of each tool that is built; the Tools page marks the others as coming in a later release. */
+const builtTools: Readonly<Record<string, ComponentType>> = { prompts: PromptsPage };
 
 function ToolsPage() {
   return (
     <PageFrame title="Tools">
-      <Text>Clinical helper tools, each on its own page. They arrive in later releases of Chartside.</Text>
+      <Text>Clinical helper tools, each on its own page. Those marked 'Later release' arrive in later releases of Chartside.</Text>
       <List spacing="xs">
         {tools.map((tool) => (
           <List.Item key={tool.slug}>
@@ -19,6 +25,11 @@ function ToolsPage() {
               {' '}
               - {tool.purpose}
             </Text>
+            {!builtTools[tool.slug] && (
+              <Badge variant="light" color="gray" size="sm" ml="xs">
+                Later release
+              </Badge>
+            )}
           </List.Item>
         ))}
       </List>
@@ -29,6 +40,8 @@ function ToolsPage() {
 function ToolPage({ slug }: { slug: string }) {
   const tool = tools.find((t) => t.slug === slug);
   if (!tool) return <ToolsPage />;
+  const Built = builtTools[slug];
+  if (Built) return <Built />;
   return <PlannedPage title={tool.title} purpose={tool.purpose} backTo={tool.hideTopBar ? { to: '/tools', label: 'Back to Tools' } : undefined} />;
 }
 

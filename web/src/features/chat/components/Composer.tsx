@@ -1,7 +1,8 @@
 // Where a message is written (spec: Chat screen): the text (Enter sends, Shift+Enter starts a new line), the attachment
-// button and the chips of the files attached, the Fast/Slow toggle and Send. Send is disabled while busy (a message on
-// its way, a reply streaming, a file being prepared) or when there is neither text nor an attachment; while a reply
-// streams, Stop stands beside it. A failed send shows the server's message and keeps the text and the files.
+// button and the chips of the files attached, the menu of saved prompts (put in at the caret), the Fast/Slow toggle and
+// Send. Send is disabled while busy (a message on its way, a reply streaming, a file being prepared) or when there is
+// neither text nor an attachment; while a reply streams, Stop stands beside it. A failed send shows the server's
+// message and keeps the text and the files.
 import type { ChatAttachment, ChatModelChoice, ResourceFile } from '@chartside/shared';
 import { MAX_CHAT_TEXT } from '@chartside/shared';
 import { ActionIcon, Alert, Button, FileButton, Group, Loader, Pill, SegmentedControl, Stack, Text, Textarea, Tooltip } from '@mantine/core';
@@ -9,8 +10,10 @@ import { useEffect, useEffectEvent, useRef, useState, type ClipboardEvent, type 
 import { AiNotSetUpAlert } from '../../../components/AiNotSetUpAlert';
 import { IconPaperclip, IconSend, IconStop } from '../../../components/icons';
 import { ATTACHMENT_ACCEPT } from '../attachments';
+import { insertIntoMessage } from '../compose-text';
 import { useAttachments } from '../use-attachments';
 import classes from './chat.module.css';
+import { PromptMenu } from './PromptMenu';
 
 export interface ComposerInput {
   text: string;
@@ -83,6 +86,17 @@ export function Composer({ onSend, streaming, onStop, stopping, notSetUp, share 
     void send();
   };
 
+  const insertPrompt = (inserted: string) => {
+    const element = message.current;
+    const { text: next, caret } = insertIntoMessage(text, element?.selectionStart ?? text.length, element?.selectionEnd ?? text.length, inserted);
+    setText(next);
+    // After React has put the new text in, so the caret lands after the prompt.
+    requestAnimationFrame(() => {
+      message.current?.focus();
+      message.current?.setSelectionRange(caret, caret);
+    });
+  };
+
   const attachPasted = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const files = [...event.clipboardData.files];
     if (files.length === 0) return;
@@ -147,6 +161,7 @@ export function Composer({ onSend, streaming, onStop, stopping, notSetUp, share 
               </Tooltip>
             )}
           </FileButton>
+          <PromptMenu onInsert={insertPrompt} />
           <SegmentedControl
             aria-label="Model"
             size="xs"

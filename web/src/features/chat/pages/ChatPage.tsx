@@ -1,7 +1,7 @@
 // /chat and /chat/:chatSessionId (spec: Chat screen; Chat states). Without an id a chat is started with an id made here
 // and the route becomes /chat/{id}; with one the chat is loaded, and a missing or foreign id (or a chat deleted on another
-// device while open) starts a new chat, saying why. The user's chats are a side column on a wide screen, a drawer on
-// a phone.
+// device while open) starts a new chat, saying why. Text handed over by another screen (compose-handoff.ts) is carried
+// to the new chat's message. The user's chats are a side column on a wide screen, a drawer on a phone.
 import { Alert, Box, Button, Container, Drawer, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { createClientId } from '../../../platform/client-id';
 import { ChatList } from '../components/ChatList';
 import { ChatPane } from '../components/ChatPane';
+import { composeOf } from '../compose-handoff';
 import { chatKeys, isChatMissing, useChat, useCreateChat } from '../queries';
 
 export const MISSING_CHAT_NOTICE = 'That chat does not exist, or it was deleted. A new chat was started.';
@@ -29,7 +30,9 @@ function NewChat({ notice }: { notice: string | undefined }) {
   const [id] = useState(createClientId);
   const create = useCreateChat();
   const navigate = useNavigate();
-  const start = () => create.mutate({ id }, { onSuccess: () => void navigate(`/chat/${id}`, { replace: true, state: notice ? { notice } : null }) });
+  const compose = composeOf(useLocation().state);
+  const start = () =>
+    create.mutate({ id }, { onSuccess: () => void navigate(`/chat/${id}`, { replace: true, state: notice || compose ? { notice, compose } : null }) });
   const startOnOpen = useEffectEvent(start);
   useEffect(() => startOnOpen(), []);
 
@@ -51,6 +54,7 @@ function NewChat({ notice }: { notice: string | undefined }) {
 function OpenChat({ id, onGone }: { id: string; onGone: (notice: string) => void }) {
   const chat = useChat(id);
   const queryClient = useQueryClient();
+  const compose = composeOf(useLocation().state);
 
   if (isChatMissing(chat.error)) return <Navigate to="/chat" replace state={{ notice: MISSING_CHAT_NOTICE }} />;
   if (chat.isPending) return <Loader role="status" aria-label="Loading the chat" />;
@@ -65,6 +69,7 @@ function OpenChat({ id, onGone }: { id: string; onGone: (notice: string) => void
           <ChatPane
             chat={chat.data}
             height={PAGE_PANE_HEIGHT}
+            share={compose}
             onDeleted={() => {
               onGone(DELETED_CHAT_NOTICE);
               queryClient.removeQueries({ queryKey: chatKeys.detail(id), exact: true });
