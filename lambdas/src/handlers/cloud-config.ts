@@ -1,4 +1,5 @@
 // The only place in the cloud runtime that reads the environment; CDK sets these on every function.
+import { defaultTranscriptionConfig, TranscriptionConfig } from '@chartside/shared';
 import { z } from 'zod';
 import { bedrockModelDefaults } from '../adapters/aws/bedrock-model-defaults';
 
@@ -28,6 +29,12 @@ const CloudConfig = z.object({
   AI_DAILY_TOKENS: z.coerce.number().int().positive().default(500_000),
   /** The function that streams chat replies (set on the HTTP API's function, which starts them). */
   CHAT_REPLY_FUNCTION: z.string().min(1).optional(),
+  /** Dictation's engine (CDK context `dictation`): Amazon Transcribe Medical streaming, or none. */
+  DICTATION: z.enum(['transcribe-medical', 'off']).default('off'),
+  TRANSCRIBE_MEDICAL_SPECIALTY: TranscriptionConfig.shape.medicalSpecialty.default(defaultTranscriptionConfig.medicalSpecialty),
+  TRANSCRIBE_MEDICAL_TYPE: TranscriptionConfig.shape.transcriptionType.default(defaultTranscriptionConfig.transcriptionType),
+  /** Another Transcribe streaming endpoint, as the AWS SDK names it (a test double); the region's own when unset. */
+  AWS_ENDPOINT_URL_TRANSCRIBE_STREAMING: z.url().optional(),
 });
 export type CloudConfig = z.infer<typeof CloudConfig>;
 

@@ -4,6 +4,7 @@ import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { ConnectionRepository } from '../data/connection-repository';
 import { createRepositories } from '../data/repositories';
 import type { HttpDeps } from '../http/deps';
@@ -19,6 +20,7 @@ import { forwardedClientIp } from '../adapters/aws/forwarded-client-ip';
 import { createLogger } from '../adapters/aws/logger';
 import { openSearchSearchIndex, signedOpenSearchClient } from '../adapters/aws/opensearch-search-index';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
+import { transcribeMedicalSessions } from '../adapters/aws/transcribe-medical-sessions';
 import { fastGeoipLocator } from '../adapters/geo/fast-geoip-locator';
 import { createPublicWeb } from '../adapters/public-web/public-web';
 import { unavailableTranscriptionSessions } from '../adapters/unavailable-transcription-sessions';
@@ -26,6 +28,7 @@ import { chatReplyDepsOf } from '../jobs/chat-reply';
 import { systemClock } from '../ports/clock';
 import type { ReplyRunner } from '../ports/reply-runner';
 import type { TextModels } from '../ports/text-model';
+import type { TranscriptionSessions } from '../ports/transcription-sessions';
 import { createBroadcast } from '../ws/broadcast';
 import type { RealtimeDeps } from '../ws/deps';
 import { cloudConfig } from './cloud-config';
@@ -57,6 +60,18 @@ const models: TextModels = {
 const replies: ReplyRunner = config.CHAT_REPLY_FUNCTION
   ? lambdaReplyRunner(new LambdaClient({}), config.CHAT_REPLY_FUNCTION)
   : { start: () => Promise.reject(new Error('CHAT_REPLY_FUNCTION is not set on this function')) };
+// The browser streams audio to Transcribe Medical itself, with a URL signed here by this function's role.
+const transcription: TranscriptionSessions =
+  config.DICTATION === 'transcribe-medical'
+    ? transcribeMedicalSessions({
+        region: config.AWS_REGION,
+        specialty: config.TRANSCRIBE_MEDICAL_SPECIALTY,
+        type: config.TRANSCRIBE_MEDICAL_TYPE,
+        credentials: defaultProvider(),
+        clock: systemClock,
+        endpoint: config.AWS_ENDPOINT_URL_TRANSCRIBE_STREAMING,
+      })
+    : unavailableTranscriptionSessions('Dictation is turned off in this deployment (CDK context dictation=false).');
 export const chatReplyDeps = chatReplyDepsOf(repositories, {
   fileStore,
   connections,
@@ -92,6 +107,5 @@ export const httpDeps: HttpDeps = {
   }),
   pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: config.ARTICLE_PDF_TIMEOUT_MS }),
   ai: { models, replies, dailyTokens: config.AI_DAILY_TOKENS },
-  // Until the deployment's Transcribe Medical presigner is wired here.
-  transcription: unavailableTranscriptionSessions('Dictation needs this deployment\'s transcription configuration (Amazon Transcribe Medical), which is not set up yet.'),
+  transcription,
 };
