@@ -14,8 +14,10 @@ import type { TestSocket } from './socket';
 export interface SpeechOptions {
   /** Silence before the phrase, in milliseconds (default 0). */
   leadingSilenceMs?: number;
-  /** Silence after it (default 0); a recognizer ends a phrase only after some (pocketsphinx: 0.3 s). */
+  /** Silence after it (default 0); a recognizer ends a phrase only after some (pocketsphinx: 0.3 s, Whisper's: 0.5 s). */
   trailingSilenceMs?: number;
+  /** Between phrases, when there are several (default 900: long enough that each ends as a phrase of its own). */
+  pauseMs?: number;
   /** A flite voice with 16 kHz output: rms (default: pocketsphinx hears it best of them), slt, awb, kal16. */
   voice?: string;
 }
@@ -24,32 +26,42 @@ const cacheDir = path.join(os.tmpdir(), 'chartside-speech');
 
 const silence = (ms: number) => new Int16Array(Math.round((DICTATION_SAMPLE_RATE * ms) / 1000));
 
-/** The phrase as 16 kHz mono 16-bit samples, with the silence asked for around it. */
-export const speechSamples = (phrase: string, options: SpeechOptions = {}): Int16Array => {
-  const spoken = path.join(os.tmpdir(), `chartside-flite-${process.pid}-${Date.now()}.wav`);
+const concat = (parts: Int16Array[]) => {
+  const samples = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  parts.reduce((at, part) => (samples.set(part, at), at + part.length), 0);
+  return samples;
+};
+
+const spoken = (phrase: string, voice: string) => {
+  const file = path.join(os.tmpdir(), `chartside-flite-${process.pid}-${Date.now()}.wav`);
   try {
-    execFileSync('flite', ['-voice', options.voice ?? 'rms', '-t', phrase, '-o', spoken], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const audio = decodeWav(readFileSync(spoken));
+    execFileSync('flite', ['-voice', voice, '-t', phrase, '-o', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const audio = decodeWav(readFileSync(file));
     if (audio.sampleRate !== DICTATION_SAMPLE_RATE || audio.channels !== 1) {
-      throw new Error(`flite's ${options.voice} voice wrote ${audio.sampleRate} Hz with ${audio.channels} channels: pick a 16 kHz voice`);
+      throw new Error(`flite's ${voice} voice wrote ${audio.sampleRate} Hz with ${audio.channels} channels: pick a 16 kHz voice`);
     }
-    const parts = [silence(options.leadingSilenceMs ?? 0), audio.samples, silence(options.trailingSilenceMs ?? 0)];
-    const samples = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-    parts.reduce((at, part) => (samples.set(part, at), at + part.length), 0);
-    return samples;
+    return audio.samples;
   } finally {
-    rmSync(spoken, { force: true });
+    rmSync(file, { force: true });
   }
 };
 
-/** The path of a 16 kHz mono 16-bit WAV of the phrase (made once per phrase and options, then reused). */
-export const speechWav = (phrase: string, options: SpeechOptions = {}): string => {
-  const key = createHash('sha256').update(JSON.stringify([phrase, options.voice ?? 'rms', options.leadingSilenceMs ?? 0, options.trailingSilenceMs ?? 0])).digest('hex').slice(0, 16);
+/** The phrase, or the phrases one after another, as 16 kHz mono 16-bit samples, with the silences asked for. */
+export const speechSamples = (phrases: string | readonly string[], options: SpeechOptions = {}): Int16Array => {
+  const voice = options.voice ?? 'rms';
+  const pause = silence(options.pauseMs ?? 900);
+  const speech = (typeof phrases === 'string' ? [phrases] : phrases).flatMap((phrase, i) => (i === 0 ? [spoken(phrase, voice)] : [pause, spoken(phrase, voice)]));
+  return concat([silence(options.leadingSilenceMs ?? 0), ...speech, silence(options.trailingSilenceMs ?? 0)]);
+};
+
+/** The path of a 16 kHz mono 16-bit WAV of the phrases (made once per phrases and options, then reused). */
+export const speechWav = (phrases: string | readonly string[], options: SpeechOptions = {}): string => {
+  const key = createHash('sha256').update(JSON.stringify([phrases, options.voice ?? 'rms', options.leadingSilenceMs ?? 0, options.pauseMs ?? 900, options.trailingSilenceMs ?? 0])).digest('hex').slice(0, 16);
   const file = path.join(cacheDir, `${key}.wav`);
   if (!existsSync(file)) {
     mkdirSync(cacheDir, { recursive: true });
     const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, encodeWav({ sampleRate: DICTATION_SAMPLE_RATE, channels: 1, samples: speechSamples(phrase, options) }));
+    writeFileSync(partial, encodeWav({ sampleRate: DICTATION_SAMPLE_RATE, channels: 1, samples: speechSamples(phrases, options) }));
     renameSync(partial, file); // whole or not at all, for a browser test reading it
   }
   return file;

@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defaultTranscriptionConfig, TranscriptionServerMessage } from '@chartside/shared';
+import { startWhisperDouble, type WhisperDouble } from '@chartside/lambdas/test/whisper-double';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Auth } from '../harness/api';
 import { startRuntime, type TestRuntime } from '../harness/runtime';
@@ -42,10 +43,9 @@ const dictation = async (target: Pick<TestRuntime, 'url'>, auth: Auth, user: Tes
   return socket;
 };
 
-/** Speaks each phrase in real time, with a pause after it long enough to end the phrase. */
-const speak = async (socket: TestSocket, phrases: string[], options: SpeechOptions = {}) => {
-  for (const phrase of phrases) await streamSpeech(socket, speechSamples(phrase, { leadingSilenceMs: 300, trailingSilenceMs: 900, ...options }));
-};
+/** Speaks the phrases in real time (or `speed` times faster), each followed by a pause long enough to end it. */
+const speak = (socket: TestSocket, phrases: string[], options: SpeechOptions & { speed?: number } = {}) =>
+  streamSpeech(socket, speechSamples(phrases, { leadingSilenceMs: 300, pauseMs: 900, trailingSilenceMs: 900, ...options }), options.speed);
 
 /** A socket refused after its first message: the error text, then the close code. */
 const refusal = async (socket: TestSocket) => {
@@ -198,7 +198,7 @@ describe('a runtime without pocketsphinx or WHISPER_URL', () => {
     expect(status).toBe(503);
     expect(json.error?.code).toBe('unavailable');
     expect(json.error?.message).toMatch(
-      /^Dictation is not set up on this server: install Debian's pocketsphinx, pocketsphinx-en-us and python3-pocketsphinx, or set WHISPER_URL to an OpenAI-compatible transcription server, and restart Chartside\. \(pocketsphinx: pocketsphinx model files missing: /,
+      /^Dictation is not set up on this server: install Debian's python3-pocketsphinx and pocketsphinx-en-us, or set WHISPER_URL to an OpenAI-compatible transcription server, and restart Chartside\. \(pocketsphinx: pocketsphinx model files missing: /,
     );
   });
 
@@ -207,6 +207,53 @@ describe('a runtime without pocketsphinx or WHISPER_URL', () => {
     socket.send({ type: 'config', token: auth.token, uid: user.userId, config: defaultTranscriptionConfig });
     const { error, code } = await refusal(socket);
     expect(error).toMatch(/^Dictation is not set up on this server/);
+    expect(code).toBe(1011);
+  });
+});
+
+describe('a runtime with WHISPER_URL', () => {
+  let whisper: WhisperDouble;
+  let withWhisper: TestRuntime;
+  let auth: Auth;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    whisper = await startWhisperDouble();
+    withWhisper = await startRuntime({ env: { WHISPER_URL: whisper.url, WHISPER_MODEL: 'Systran/faster-whisper-small.en' } });
+    user = await createUser(withWhisper);
+    auth = await signedIn(withWhisper, user);
+  });
+  afterAll(async () => {
+    await withWhisper?.stop();
+    await whisper?.close();
+  });
+
+  it('dictates with the Whisper server: each phrase sent as a WAV once it ends, its text final, commands taken out', async () => {
+    expect(await sessionOf(withWhisper, auth)).toMatchObject({ kind: 'socket', engine: 'whisper' });
+    const socket = await dictation(withWhisper, auth, user);
+    whisper.reply('The patient is stable.', 'Start list.', 'Aspirin, 81 mg daily.');
+    await speak(socket, ['the patient is stable', 'start list', 'aspirin daily'], { speed: 2 });
+    await expect.poll(() => finals(socket).length, { timeout: 10_000 }).toBe(3);
+    expect(finals(socket).map(({ text, commands, listMode }) => ({ text, commands, listMode }))).toEqual([
+      { text: 'The patient is stable.', commands: undefined, listMode: false },
+      { text: '', commands: [{ action: 'start_list' }], listMode: true },
+      { text: 'Aspirin, 81 mg daily.', commands: undefined, listMode: true },
+    ]);
+    expect(transcripts(socket).every((m) => m.isFinal)).toBe(true);
+    expect(whisper.requests).toHaveLength(3);
+    expect(whisper.requests[0]).toMatchObject({ model: 'Systran/faster-whisper-small.en', fileType: 'audio/wav', sampleRate: 16_000, channels: 1 });
+    // flite's 'the patient is stable' is about 1.9 s, with up to 0.2 s before it and the 0.5 s pause that ended it.
+    expect(whisper.requests[0]!.durationMs).toBeGreaterThan(1_500);
+    expect(whisper.requests[0]!.durationMs).toBeLessThan(3_000);
+    socket.close();
+  });
+
+  it("passes the server's failure to the browser and closes", async () => {
+    const socket = await dictation(withWhisper, auth, user);
+    whisper.fail({ status: 503, message: 'Model is loading' });
+    await speak(socket, ['chest pain'], { speed: 2 });
+    const { error, code } = await refusal(socket);
+    expect(error).toMatch(/^Dictation stopped: the Whisper server at http:\/\/127\.0\.0\.1:\d+ answered 503 .*Model is loading/);
     expect(code).toBe(1011);
   });
 });
