@@ -19,8 +19,10 @@ import type { TokenVerifier } from '@chartside/lambdas/ports/token-verifier';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import type { LocalSpeech } from './speech';
 
-/** How long a socket may stay open without its config message. */
+/** How long a socket may stay open without its config message, and then without audio (a browser listening sends a
+ * frame every 64 ms, silence included), before it is closed and its engine stopped. */
 const CONFIG_TIMEOUT_MS = 10_000;
+const AUDIO_TIMEOUT_MS = 30_000;
 /** Sockets open at once on this runtime: each runs an engine process of its own. */
 const MAX_SOCKETS = 8;
 /** Largest audio message: four of the spec's 1024-sample frames. */
@@ -74,17 +76,21 @@ export const createTranscriptionSocket = (deps: TranscriptionSocketDeps): Transc
     const finish = (code: number, error?: string) => {
       if (phase === 'done') return;
       phase = 'done';
-      clearTimeout(configTimer);
+      clearTimeout(timer);
       stream?.close();
       if (error) send({ type: 'error', error });
       ws.close(code);
       deps.logger.info('dictation closed', { userId, code, seconds: Math.round((Date.now() - opened) / 1000) });
     };
-    const configTimer = setTimeout(() => finish(CLOSE.policy, 'No config message arrived: send {"type":"config", token, uid, config} first.'), CONFIG_TIMEOUT_MS);
+    let timer = setTimeout(() => finish(CLOSE.policy, 'No config message arrived: send {"type":"config", token, uid, config} first.'), CONFIG_TIMEOUT_MS);
+    const awaitAudio = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(CLOSE.policy, `No audio arrived for ${AUDIO_TIMEOUT_MS / 1000} s: dictation stopped.`), AUDIO_TIMEOUT_MS);
+    };
 
     const start = async (text: string) => {
       phase = 'starting';
-      clearTimeout(configTimer);
+      awaitAudio();
       const parsed = TranscriptionConfigMessage.safeParse(parseJson(text));
       if (!parsed.success) {
         const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'message'}: ${i.message}`).join('; ');
@@ -122,10 +128,12 @@ export const createTranscriptionSocket = (deps: TranscriptionSocketDeps): Transc
 
     const end = () => {
       phase = 'ending';
+      clearTimeout(timer);
       stream?.end();
     };
 
     const audio = (bytes: Buffer) => {
+      awaitAudio();
       if (bytes.length % 2 !== 0 || bytes.length > MAX_FRAME_BYTES) {
         return finish(CLOSE.badData, `Audio must be 16-bit PCM at 16 kHz, mono, in frames of up to ${MAX_FRAME_BYTES} bytes (an even number).`);
       }
