@@ -213,7 +213,7 @@ describe('content sections', () => {
     await saved(page);
     expect(JSON.parse((await storedResource(id)).textSections[2]!.deltaString)[0].content[0].text).toBe('Last words. Really.');
   });
-  it('shrinks a pasted image to fit 1200x900 as a JPEG and stores it in the section', async () => {
+  it('shrinks a pasted image to fit 1200x900 as a JPEG and stores it as a file the section refers to', async () => {
     const { json } = await asUser('POST', '/resources', { name: 'Rash photo', type: 'case' });
     const id = String(json.id);
     await page.goto(`${runtime.url}/resources/${id}`);
@@ -236,7 +236,7 @@ describe('content sections', () => {
       clipboard.items.add(new File([png], 'rash.png', { type: 'image/png' }));
       document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }));
     });
-    const image = editor(page, 1).locator('img[src^="data:image/jpeg"]');
+    const image = editor(page, 1).locator('img[src^="blob:"]');
     await image.waitFor({ timeout: 15_000 });
     await expect.poll(() => image.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])).toEqual([1200, 600]);
     await saved(page);
@@ -245,7 +245,8 @@ describe('content sections', () => {
     const [stored] = (await storedResource(id)).textSections;
     const blocks = JSON.parse(stored!.deltaString) as { type: string; props?: { url?: string } }[];
     expect(blocks[0]?.type).toBe('image');
-    expect(blocks[0]?.props?.url).toMatch(/^data:image\/jpeg;base64,/);
+    expect(blocks[0]?.props?.url).toMatch(/^chartside-file:userContent\/[^/]+\/[0-9a-f-]{36}\.jpg$/);
+    expect(stored!.deltaString).not.toContain('base64');
   });
   it('loads the editor as its own chunk, cached by the service worker when first used, never precached', async () => {
     const precacheList = await (await fetch(`${runtime.url}/sw.js`)).text();

@@ -32,23 +32,22 @@ const onlyNonImageFiles = (event: ClipboardEvent) => {
   return files.length > 0 && files.every((file) => !file.type.startsWith('image/'));
 };
 
+const characterBeforeCaret = (transaction: Transaction) => {
+  const { $from } = transaction.selection;
+  return $from.parent.textBetween(Math.max(0, $from.parentOffset - 1), $from.parentOffset);
+};
+
 /**
  * The '/' menu opens only at the start of a word: clinicians type 'mg/kg' and 'mg/dL', where a menu would take over
  * Enter. Never in a table cell (BlockNote's own rule).
  */
 const slashMenuShouldOpen = (transaction: Transaction) => {
-  const { $from } = transaction.selection;
-  if ($from.parent.type.isInGroup('tableContent')) return false;
-  const before = $from.parent.textBetween(Math.max(0, $from.parentOffset - 1), $from.parentOffset);
+  if (transaction.selection.$from.parent.type.isInGroup('tableContent')) return false;
+  const before = characterBeforeCaret(transaction);
   return before === '' || /\s/.test(before);
 };
 
 const [TRIGGER_COMMA, TRIGGER_PERIOD] = [...TEMPLATE_TRIGGER] as [string, string];
-
-const characterBeforeCaret = (transaction: Transaction) => {
-  const { $from } = transaction.selection;
-  return $from.parent.textBetween(Math.max(0, $from.parentOffset - 1), $from.parentOffset);
-};
 
 /** The Templates picker opens on the period typed right after a comma (BlockNote's menus trigger on one character). */
 const templatePickerShouldOpen = (transaction: Transaction) => characterBeforeCaret(transaction) === TRIGGER_COMMA;
