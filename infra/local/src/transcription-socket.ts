@@ -10,6 +10,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import {
   applyVoiceCommands,
   DICTATION_FRAME_SAMPLES,
+  DICTATION_SAMPLE_RATE,
   TranscriptionConfigMessage,
   TranscriptionEndMessage,
   type TranscriptionServerMessage,
@@ -28,7 +29,7 @@ const MAX_SOCKETS = 8;
 /** Largest audio message: four of the spec's 1024-sample frames. */
 const MAX_FRAME_BYTES = 4 * DICTATION_FRAME_SAMPLES * 2;
 /** Audio kept while the engine starts (about 0.4 s for pocketsphinx): up to 10 s of it. */
-const MAX_EARLY_AUDIO_BYTES = 10 * 16_000 * 2;
+const MAX_EARLY_AUDIO_BYTES = 10 * DICTATION_SAMPLE_RATE * 2;
 
 // Close codes (RFC 6455): normal, policy violation (auth, order of messages), unsupported data, engine failure, busy.
 const CLOSE = { done: 1000, policy: 1008, badData: 1003, engineFailed: 1011, busy: 1013 } as const;

@@ -5,12 +5,13 @@
 import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { DICTATION_SAMPLE_RATE } from '@chartside/shared';
 import { z } from 'zod';
 import type { SpeechEngine, SpeechStream } from '../../ports/speech-engine';
 
 const SCRIPT = path.join(import.meta.dirname, 'pocketsphinx-stream.py');
 /** Audio written but not yet read by the engine, past which it is not keeping up: 10 s of audio. */
-const MAX_BACKLOG_BYTES = 10 * 16_000 * 2;
+const MAX_BACKLOG_BYTES = 10 * DICTATION_SAMPLE_RATE * 2;
 /** Loading the model takes about 0.4 s; a busy machine gets much longer. */
 const START_TIMEOUT_MS = 20_000;
 const STDERR_KEPT = 2_000;
