@@ -2,7 +2,7 @@
 // chosen, not sent. A menu button, so the keyboard opens it (Enter, Space, arrows) and moves through it (arrows, Home,
 // End, typing a name's first letters).
 import { orderedPrompts, promptText, promptTitle, type Prompt } from '@chartside/shared';
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Menu } from '@mantine/core';
 import { Link } from 'react-router';
 import { IconPrompt, IconStar } from '../../../components/prompt-icons';
 import { useMe } from '../../../platform/user-document';
@@ -17,21 +17,26 @@ export function PromptMenu({ onInsert }: { onInsert: (text: string) => void }) {
     // The composer puts the focus back in the message after inserting.
     <Menu position="top-start" shadow="md" width={280} returnFocus={false}>
       <Menu.Target>
-        <Tooltip label="Insert a saved prompt">
-          <ActionIcon variant="default" size="lg" aria-label="Insert a saved prompt">
-            <IconPrompt />
-          </ActionIcon>
-        </Tooltip>
+        <ActionIcon variant="default" size="lg" aria-label="Insert a saved prompt" title="Insert a saved prompt">
+          <IconPrompt />
+        </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown mah={320} style={{ overflowY: 'auto' }}>
+      <Menu.Dropdown>
         <Menu.Label>Saved prompts</Menu.Label>
         {listed.length === 0 && <Menu.Label>{me.isPending ? 'Loading your prompts…' : 'No saved prompts yet.'}</Menu.Label>}
         {listed.map(({ prompt, favorite }) => (
           <Menu.Item
             key={prompt.id}
             onClick={() => insert(prompt)}
-            leftSection={favorite ? <IconStar filled size={14} /> : <span style={{ width: 14, display: 'inline-block' }} />}
-            aria-label={favorite ? `${promptTitle(prompt)} (favourite)` : promptTitle(prompt)}
+            leftSection={
+              favorite ? (
+                <span role="img" aria-label="Favourite">
+                  <IconStar filled size={14} />
+                </span>
+              ) : (
+                <span style={{ width: 14, display: 'inline-block' }} />
+              )
+            }
           >
             {promptTitle(prompt)}
           </Menu.Item>

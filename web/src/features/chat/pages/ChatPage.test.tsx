@@ -1,13 +1,13 @@
 // The chat page on the real app, a fake API (features/chat/chat-fixtures.ts) and a fake WebSocket: starting and loading
 // chats, sending (and what disables Send), a reply streaming in from realtime pieces, failures, attachments, the
 // not-set-up state, sanitized replies and the list of chats.
-import type { ChatSession } from '@chartside/shared';
+import { plainTextDeltaString, type ChatSession } from '@chartside/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, type FakeApi } from '../../../test/fake-api';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
-import { storeSessionId } from '../../../test/fixtures';
+import { storeSessionId, userDocument } from '../../../test/fixtures';
 import { fakeMatchMedia } from '../../../test/match-media';
 import { renderApp } from '../../../test/render-app';
 import { installSignedInBrowser } from '../../../test/signed-in-browser';
@@ -198,6 +198,33 @@ describe('ChatPage: sending', { timeout: 30_000 }, () => {
     await user.upload(input, new File(['x'], 'letter.docx', { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' }));
     expect(await screen.findByText(/"letter\.docx" cannot be attached\. Attach an image, a PDF or a text file/)).toBeTruthy();
     expect(sendButton()).toHaveProperty('disabled', true);
+  });
+
+  it('puts a saved prompt, favourites listed first, at the caret from the prompts menu, and sends it', async () => {
+    const prompt = (id: string, name: string, text: string) => ({ id, name, deltaText: plainTextDeltaString(text) });
+    api.on('GET', '/me', () => userDocument({ prompts: [prompt('p1', 'Summary', 'Summarize this.'), prompt('p2', 'Differential', 'List a differential.')], favoritePrompts: ['p1'] }));
+    const { user } = await open();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await user.type(input, 'Fever 39.1, HR 112');
+    await user.click(screen.getByRole('button', { name: 'Insert a saved prompt' }));
+    // jsdom has no layout, so the menu's placement may take its button for one scrolled out of view and hide the menu:
+    // the items are found hidden or not.
+    const item = (name: string) => screen.findByRole('menuitem', { name, hidden: true });
+    expect(await item('Favourite Summary')).toBeTruthy();
+    expect(screen.getAllByRole('menuitem', { hidden: true }).map((each) => each.textContent)).toEqual(['Summary', 'Differential', 'Manage prompts']);
+    await user.click(await item('Differential'));
+    expect((input as HTMLTextAreaElement).value).toBe('Fever 39.1, HR 112\n\nList a differential.');
+    expect(sends()).toHaveLength(0);
+    await user.click(sendButton());
+    await waitFor(() => expect(sends()[0]?.body).toMatchObject({ text: 'Fever 39.1, HR 112\n\nList a differential.' }));
+  });
+
+  it('offers to create a prompt when none is saved', async () => {
+    const { user } = await open();
+    await user.click(screen.getByRole('button', { name: 'Insert a saved prompt' }));
+    // Hidden or not: see the test above.
+    expect((await screen.findByRole('menuitem', { name: 'Create a prompt', hidden: true })).getAttribute('href')).toBe('/tools/prompts');
+    expect(screen.getByText('No saved prompts yet.')).toBeTruthy();
   });
 
   it('says plainly when AI is not set up, with what to set, and sends nothing', async () => {
