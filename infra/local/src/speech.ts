@@ -1,7 +1,7 @@
 // The local runtime's dictation engine: a Whisper server when WHISPER_URL is set, else Debian's pocketsphinx when it is
 // installed, else none, and the session call says what to install or set. The browser streams to this runtime's own
 // /transcribeV2 socket (transcription-socket.ts), on the origin it already talks to.
-import { DICTATION_SAMPLE_RATE, VOICE_COMMAND_PHRASES } from '@chartside/shared';
+import { VOICE_COMMAND_PHRASES } from '@chartside/shared';
 import { pocketsphinxProblem, pocketsphinxSpeechEngine } from '@chartside/lambdas/adapters/local/pocketsphinx-speech-engine';
 import { whisperSpeechEngine } from '@chartside/lambdas/adapters/local/whisper-speech-engine';
 import { unavailableTranscriptionSessions } from '@chartside/lambdas/adapters/unavailable-transcription-sessions';
@@ -12,7 +12,7 @@ import type { LocalSettings } from './settings';
 export const TRANSCRIPTION_PATH = '/transcribeV2';
 
 export const DICTATION_NOT_SET_UP =
-  "Dictation is not set up on this server: install Debian's pocketsphinx, pocketsphinx-en-us and python3-pocketsphinx, or set WHISPER_URL to an OpenAI-compatible transcription server, and restart Chartside.";
+  "Dictation is not set up on this server: install Debian's python3-pocketsphinx and pocketsphinx-en-us, or set WHISPER_URL to an OpenAI-compatible transcription server, and restart Chartside.";
 export const DICTATION_OFF = 'Dictation is turned off on this server (DICTATION_ENGINE=off).';
 
 /** The engine, or why there is none (a sentence for the user). */
@@ -22,9 +22,7 @@ export const localSpeech = async (settings: LocalSettings): Promise<LocalSpeech>
   const choice = settings.DICTATION_ENGINE;
   if (choice === 'off') return { problem: DICTATION_OFF };
   if (settings.WHISPER_URL && choice !== 'pocketsphinx') {
-    return {
-      engine: whisperSpeechEngine({ url: settings.WHISPER_URL, model: settings.WHISPER_MODEL, timeoutMs: settings.WHISPER_TIMEOUT_MS, sampleRate: DICTATION_SAMPLE_RATE }),
-    };
+    return { engine: whisperSpeechEngine({ url: settings.WHISPER_URL, model: settings.WHISPER_MODEL, timeoutMs: settings.WHISPER_TIMEOUT_MS }) };
   }
   const pocketsphinx = { python: settings.POCKETSPHINX_PYTHON, modelDir: settings.POCKETSPHINX_MODEL_DIR, commands: VOICE_COMMAND_PHRASES };
   const problem = await pocketsphinxProblem(pocketsphinx);

@@ -1,4 +1,4 @@
-// Cuts a live stream of 16 kHz mono samples into phrases at pauses, by loudness alone (an energy voice activity
+// Cuts a live stream of 16 kHz mono samples (the dictation format) into phrases at pauses, by loudness alone (an energy voice activity
 // detector), for engines that transcribe a whole recording at a time (a Whisper server).
 
 const WINDOW_SAMPLES = 320; // 20 ms at 16 kHz

@@ -30,7 +30,7 @@ const listen = () => {
 };
 
 const open = async (options: { url?: string; timeoutMs?: number } = {}) => {
-  const engine = whisperSpeechEngine({ url: options.url ?? whisper.url, model: 'Systran/faster-whisper-small.en', timeoutMs: options.timeoutMs ?? 5_000, sampleRate: RATE });
+  const engine = whisperSpeechEngine({ url: options.url ?? whisper.url, model: 'Systran/faster-whisper-small.en', timeoutMs: options.timeoutMs ?? 5_000 });
   const events = listen();
   const stream: SpeechStream = await engine.open(events.listener);
   return { engine, stream, ...events };

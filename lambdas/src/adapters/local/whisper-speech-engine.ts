@@ -2,6 +2,7 @@
 // answering { text }) as a speech engine: faster-whisper-server, whisper.cpp's server, LocalAI, speaches... Whisper reads
 // whole recordings, so the stream is cut into phrases at pauses and each phrase is sent as a WAV as soon as it ends:
 // final text only, one phrase after another so they arrive in order.
+import { DICTATION_SAMPLE_RATE } from '@chartside/shared';
 import { z } from 'zod';
 import type { SpeechEngine, SpeechStream } from '../../ports/speech-engine';
 import { createPhraseSegmenter } from './phrase-segmenter';
@@ -16,7 +17,6 @@ export interface WhisperOptions {
   url: string;
   model: string;
   timeoutMs: number;
-  sampleRate: number;
 }
 
 export const whisperSpeechEngine = (options: WhisperOptions): SpeechEngine => {
@@ -24,7 +24,7 @@ export const whisperSpeechEngine = (options: WhisperOptions): SpeechEngine => {
 
   const transcribe = async (samples: Int16Array, signal: AbortSignal) => {
     const form = new FormData();
-    form.append('file', new Blob([encodeWav({ sampleRate: options.sampleRate, channels: 1, samples })], { type: 'audio/wav' }), 'phrase.wav');
+    form.append('file', new Blob([encodeWav({ sampleRate: DICTATION_SAMPLE_RATE, channels: 1, samples })], { type: 'audio/wav' }), 'phrase.wav');
     form.append('model', options.model);
     form.append('response_format', 'json');
     let response: Response;
