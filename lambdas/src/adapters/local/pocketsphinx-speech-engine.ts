@@ -101,7 +101,10 @@ export const pocketsphinxSpeechEngine = (options: PocketsphinxOptions): SpeechEn
         if (state === 'ending' && code === 0) {
           state = 'closed';
           listener.ended();
-        } else fail(`Dictation stopped: the speech engine (pocketsphinx) exited${stderr ? `: ${stderr.trim().split('\n').at(-1)}` : '.'}`);
+          return;
+        }
+        const why = stderr ? `: ${stderr.trim().split('\n').at(-1)}` : '.';
+        fail(state === 'starting' ? `The speech engine (pocketsphinx) could not start${why}` : `Dictation stopped: the speech engine (pocketsphinx) exited${why}`);
       });
     }),
 });
