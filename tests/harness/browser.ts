@@ -12,10 +12,19 @@ const executablePath = () => {
   return found;
 };
 
-export const launchBrowser = (): Promise<Browser> => {
+export interface BrowserOptions {
+  /**
+   * A 16-bit WAV the browser's microphone plays, once, from the moment a page takes the microphone (Chromium's fake
+   * capture device; a page still has to be granted the microphone, see BrowserContext.grantPermissions).
+   */
+  fakeMicrophone?: string;
+}
+
+export const launchBrowser = ({ fakeMicrophone }: BrowserOptions = {}): Promise<Browser> => {
   mkdirSync(screenshotDir, { recursive: true });
+  const microphone = fakeMicrophone ? ['--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${fakeMicrophone}%noloop`] : [];
   return chromium.launch({
     executablePath: executablePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...microphone],
   });
 };

@@ -8,12 +8,12 @@ import { useDictation } from './use-dictation';
 
 const stateText = { idle: '', configuring: 'Starting dictation…', listening: 'Listening…', stopped: '' } as const;
 
-export function DictationControl({ target, label }: { target: DictationTarget; label: string }) {
+export function DictationControl({ target, label, className }: { target: DictationTarget; label: string; className?: string }) {
   const { state, error, listMode, toggle } = useDictation(target);
   const active = state === 'configuring' || state === 'listening';
   const name = active ? `Stop dictation into ${label}` : `Dictate into ${label}`;
   return (
-    <Group gap={6} wrap="nowrap" data-dictation-state={state}>
+    <Group gap={6} wrap="nowrap" data-dictation-state={state} className={className}>
       <Tooltip label={active ? 'Stop dictation' : 'Dictate'}>
         <ActionIcon
           variant={active ? 'filled' : 'subtle'}

@@ -23,6 +23,7 @@ const partialWidget = (state: EditorState, text: string) =>
     () => {
       const span = document.createElement('span');
       span.className = classes.partial ?? '';
+      span.dataset.dictationPartial = '';
       span.textContent = text;
       return span;
     },
@@ -56,10 +57,13 @@ export const dictationExtension = createExtension({
   ],
 });
 
-/** A dictated piece: its decoration's id, and the list item it made, if it made one. */
+/**
+ * What one dictated phrase or command put in: its text (the decoration's id) and the block it made for it, if any (a
+ * list item, or the paragraph after a list). 'converted' is an empty paragraph the phrase turned into a list item.
+ */
 interface Piece {
-  id: number;
-  createdBlockId?: string;
+  textId?: number;
+  block?: { id: string; made: 'created' | 'converted' };
 }
 
 /** Spaces a piece from the text before the cursor. */
@@ -77,10 +81,11 @@ export function editorDictationTarget(editor: AnyEditor): DictationTarget {
   let nextId = 1;
 
   const view = () => editor.prosemirrorView;
-  const track = (from: number, to: number, createdBlockId?: string) => {
+  /** Tracks text already in the document as dictated; returns its id. */
+  const track = (from: number, to: number) => {
     const id = nextId++;
     view()?.dispatch(view()!.state.tr.setMeta(key, { add: { from, to, id } } satisfies DictationMeta));
-    pieces.push({ id, createdBlockId });
+    return id;
   };
 
   const insertText = (text: string) => {
@@ -91,33 +96,40 @@ export function editorDictationTarget(editor: AnyEditor): DictationTarget {
     const piece = `${needsSpaceBefore(state) ? ' ' : ''}${text}`;
     const transaction = state.tr.insertText(piece, from, to);
     current.dispatch(transaction.setMeta(key, { add: { from, to: from + piece.length, id: nextId } } satisfies DictationMeta));
-    pieces.push({ id: nextId++ });
+    pieces.push({ textId: nextId++ });
   };
 
   const insertListItem = (text: string) => {
     const { block } = editor.getTextCursorPosition();
     const empty = Array.isArray(block.content) && block.content.length === 0;
-    let itemId: string;
-    if (empty && (block.type === 'paragraph' || block.type === 'bulletListItem')) {
+    let item: NonNullable<Piece['block']>;
+    if (empty && block.type === 'bulletListItem') {
+      editor.updateBlock(block, { content: text });
+      item = { id: block.id, made: 'created' };
+    } else if (empty && block.type === 'paragraph') {
       editor.updateBlock(block, { type: 'bulletListItem', content: text });
-      itemId = block.id;
+      item = { id: block.id, made: 'converted' };
     } else {
-      itemId = editor.insertBlocks([{ type: 'bulletListItem', content: text }], block, 'after')[0]!.id;
+      item = { id: editor.insertBlocks([{ type: 'bulletListItem', content: text }], block, 'after')[0]!.id, made: 'created' };
     }
-    editor.setTextCursorPosition(itemId, 'end');
+    editor.setTextCursorPosition(item.id, 'end');
     const head = view()?.state.selection.head;
-    if (head !== undefined) track(head - text.length, head, itemId === block.id ? undefined : itemId);
+    pieces.push({ textId: head === undefined ? undefined : track(head - text.length, head), block: item });
   };
 
-  /** Takes a piece back, if any of it is left; a list item it made goes too once it is empty. */
+  /**
+   * Takes a piece back, as much of it as is left: its text, then its block once that is empty (a block the user has
+   * typed into stays).
+   */
   const remove = (piece: Piece) => {
     const current = view();
     if (!current) return;
-    const found = key.getState(current.state)?.dictated.find(undefined, undefined, (spec) => spec.id === piece.id)[0];
-    if (found) current.dispatch(current.state.tr.delete(found.from, found.to));
-    if (!piece.createdBlockId) return;
-    const item = editor.getBlock(piece.createdBlockId);
-    if (item && Array.isArray(item.content) && item.content.length === 0) editor.removeBlocks([item]);
+    const found = key.getState(current.state)?.dictated.find(undefined, undefined, (spec) => spec.id === piece.textId)[0];
+    if (piece.textId !== undefined && found) current.dispatch(current.state.tr.delete(found.from, found.to));
+    const block = piece.block && editor.getBlock(piece.block.id);
+    if (!block || !Array.isArray(block.content) || block.content.length > 0) return;
+    if (piece.block!.made === 'created') editor.removeBlocks([block]);
+    else editor.updateBlock(block, { type: 'paragraph' });
   };
 
   return {
@@ -143,8 +155,9 @@ export function editorDictationTarget(editor: AnyEditor): DictationTarget {
         // Out of the list: what is said next starts a paragraph of its own.
         const { block } = editor.getTextCursorPosition();
         if (block.type !== 'bulletListItem') return;
-        const [paragraph] = editor.insertBlocks([{ type: 'paragraph' }], block, 'after');
-        editor.setTextCursorPosition(paragraph!, 'start');
+        const paragraph = editor.insertBlocks([{ type: 'paragraph' }], block, 'after')[0]!;
+        editor.setTextCursorPosition(paragraph, 'start');
+        pieces.push({ block: { id: paragraph.id, made: 'created' } });
       }
       // 'start_list' needs nothing here: the next final text comes with listMode on.
     },

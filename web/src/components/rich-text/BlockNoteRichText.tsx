@@ -9,7 +9,9 @@ import { SuggestionMenuController, useCreateBlockNote } from '@blocknote/react';
 import { useComputedColorScheme } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Transaction } from 'prosemirror-state';
-import { use, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { DictationControl } from '../dictation/DictationControl';
+import { dictationExtension, editorDictationTarget } from '../dictation/editor-dictation';
 import { applyPendingEdits, placeCaretAtEnd } from './apply-pending-edits';
 import { downscaleImage } from './downscale-image';
 import classes from './RichTextEditor.module.css';
@@ -67,7 +69,7 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label, h
   const editor = useCreateBlockNote({
     schema,
     initialContent: blocks,
-    extensions: [tripleAsterisksExtension],
+    extensions: [tripleAsterisksExtension, dictationExtension],
     // A pasted or dropped image is shrunk, then stored as a file the block refers to (platform/editor-images.ts).
     // A failure is said and leaves no empty image block behind (BlockNote updates the block with what this answers).
     uploadFile: async (file) => {
@@ -83,6 +85,7 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label, h
     domAttributes: { editor: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true', class: classes.editable ?? '' } },
   });
   const colorScheme = useComputedColorScheme('light');
+  const dictationTarget = useMemo(() => editorDictationTarget(editor), [editor]);
 
   // The label may change after the editor exists (a section moves, so its position in the name changes).
   useEffect(() => {
@@ -153,24 +156,27 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label, h
   );
 
   return (
-    <BlockNoteView
-      editor={editor}
-      editable={editable}
-      theme={themes[colorScheme]}
-      className={classes.editor}
-      data-editable={editable}
-      onChange={() => latestOnChange.current?.(serializeBlocks(editor.document))}
-      slashMenu={false}
-    >
-      <SuggestionMenuController triggerCharacter="/" shouldOpen={slashMenuShouldOpen} />
-      <SuggestionMenuController
-        triggerCharacter={TRIGGER_PERIOD}
-        shouldOpen={templatePickerShouldOpen}
-        minQueryLength={1}
-        getItems={templateItems}
-        onItemClick={insertTemplate}
-        suggestionMenuComponent={TemplatePicker}
-      />
-    </BlockNoteView>
+    <>
+      <BlockNoteView
+        editor={editor}
+        editable={editable}
+        theme={themes[colorScheme]}
+        className={classes.editor}
+        data-editable={editable}
+        onChange={() => latestOnChange.current?.(serializeBlocks(editor.document))}
+        slashMenu={false}
+      >
+        <SuggestionMenuController triggerCharacter="/" shouldOpen={slashMenuShouldOpen} />
+        <SuggestionMenuController
+          triggerCharacter={TRIGGER_PERIOD}
+          shouldOpen={templatePickerShouldOpen}
+          minQueryLength={1}
+          getItems={templateItems}
+          onItemClick={insertTemplate}
+          suggestionMenuComponent={TemplatePicker}
+        />
+      </BlockNoteView>
+      {editable && <DictationControl target={dictationTarget} label={label} className={classes.dictation} />}
+    </>
   );
 }

@@ -7,9 +7,10 @@ import { PageFrame } from '../../components/PageFrame';
 import { PlannedPage } from '../../components/PlannedPage';
 import { tools } from './catalogue';
 import { PromptsPage } from './prompts/PromptsPage';
+import { TranscriptionTool } from './transcription/TranscriptionTool';
 
 /** The page of each tool that is built; the Tools page marks the others as coming in a later release. */
-const builtTools: Readonly<Record<string, ComponentType>> = { prompts: PromptsPage };
+const builtTools: Readonly<Record<string, ComponentType>> = { prompts: PromptsPage, transcription: TranscriptionTool };
 
 function ToolsPage() {
   return (
