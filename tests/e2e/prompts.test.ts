@@ -2,7 +2,8 @@
 // user's empty state; create (one by keyboard alone), edit, search, favourite (favourites listed first) and delete after
 // a confirmation, all kept after a reload and stored in the user document; 'Use in chat' starts a chat with the prompt
 // in the message, not sent; the composer's prompts menu, by keyboard, puts a prompt at the caret and the model receives
-// it when sent; and the page on a phone.
+// it when sent; axe finds nothing on the page or the open menu; and the page on a phone.
+import AxeBuilder from '@axe-core/playwright';
 import { promptText, UserDocument } from '@chartside/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,12 @@ const listedNames = (p: Page) =>
     .evaluateAll((buttons) => buttons.map((b) => `${b.getAttribute('aria-pressed') === 'true' ? '★ ' : ''}${b.getAttribute('aria-label')!.slice('Favourite: '.length)}`));
 const form = (p: Page, name: string) => p.getByRole('form', { name });
 const composer = (p: Page) => p.getByRole('textbox', { name: 'Message' });
+/** axe's findings (WCAG 2.x A/AA and best practices), one line each. */
+const axe = async (p: Page, include?: string) => {
+  const builder = new AxeBuilder({ page: p });
+  const { violations } = await (include ? builder.include(include) : builder).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(', ')}`);
+};
 
 /** Fills the open form: the name, then the text typed into the rich-text editor. */
 const fillPrompt = async (p: Page, heading: string, name: string, text: string) => {
@@ -97,10 +104,10 @@ describe('saved prompts', () => {
     // The focus lands on the saved prompt's Edit, not the top of the page.
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Edit patient letter');
 
-    expect(await listedNames(page)).toEqual(['Differential', 'Discharge summary', 'patient letter']);
+    await expect.poll(() => listedNames(page)).toEqual(['Differential', 'Discharge summary', 'patient letter']);
     await savedList(page).getByRole('button', { name: 'Favourite: patient letter' }).click();
     await savedList(page).getByRole('button', { name: 'Favourite: Differential' }).click();
-    expect(await listedNames(page)).toEqual(['★ Differential', '★ patient letter', 'Discharge summary']);
+    await expect.poll(() => listedNames(page)).toEqual(['★ Differential', '★ patient letter', 'Discharge summary']);
 
     // Edit in place: the name and the text.
     await savedList(page).getByRole('button', { name: 'Edit patient letter' }).click();
@@ -113,7 +120,7 @@ describe('saved prompts', () => {
     await page.keyboard.type(`${LETTER} Avoid jargon.`);
     await edit.getByRole('button', { name: 'Save prompt' }).click();
     await edit.waitFor({ state: 'detached' });
-    expect(await listedNames(page)).toEqual(['★ Differential', '★ Patient letter', 'Discharge summary']);
+    await expect.poll(() => listedNames(page)).toEqual(['★ Differential', '★ Patient letter', 'Discharge summary']);
 
     // Search: the name or the text, the words in any order; kept in the address.
     await page.getByRole('searchbox', { name: 'Search prompts' }).fill('plain jargon');
@@ -127,7 +134,7 @@ describe('saved prompts', () => {
     const confirm = page.getByRole('dialog', { name: "Delete the prompt 'Discharge summary'?" });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
-    expect(await listedNames(page)).toHaveLength(3);
+    await expect.poll(() => listedNames(page)).toHaveLength(3);
 
     // Stored in the user document, and the same after a reload.
     await expect
@@ -145,7 +152,8 @@ describe('saved prompts', () => {
       });
     await page.reload();
     await savedList(page).waitFor({ timeout: 20_000 });
-    expect(await listedNames(page)).toEqual(['★ Differential', '★ Patient letter', 'Discharge summary']);
+    await expect.poll(() => listedNames(page)).toEqual(['★ Differential', '★ Patient letter', 'Discharge summary']);
+    expect(await axe(page)).toEqual([]);
     await shot(page, 'prompts-desktop', true);
   });
 
@@ -170,10 +178,13 @@ describe('saved prompts', () => {
     const items = page.getByRole('menu').getByRole('menuitem');
     await items.first().waitFor();
     expect(await items.allInnerTexts()).toEqual(['Differential', 'Patient letter', 'Discharge summary', 'Manage prompts']);
+    expect(await axe(page, '[role="menu"]')).toEqual([]);
     await shot(page, 'prompts-chat-menu');
+    // Opened by the keyboard, the first prompt has the focus; the arrows move on.
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await expect.poll(focused).toBe('Differential');
     await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Patient letter');
+    expect(await focused()).toBe('Patient letter');
     await page.keyboard.press('Enter');
     const message = `ECG: sinus rhythm, rate 72, normal axis.\n\n${LETTER} Avoid jargon.`;
     await expect.poll(() => composer(page).inputValue()).toBe(message);
@@ -192,7 +203,7 @@ describe('saved prompts', () => {
     await expect.poll(async () => (await me()).favoritePrompts.length, { timeout: 10_000 }).toBe(1);
     await page.reload();
     await savedList(page).waitFor({ timeout: 20_000 });
-    expect(await listedNames(page)).toEqual(['★ Patient letter', 'Discharge summary']);
+    await expect.poll(() => listedNames(page)).toEqual(['★ Patient letter', 'Discharge summary']);
   });
 
   it('fits a phone: the list, the form, and the chat menu', async () => {

@@ -15,7 +15,7 @@ export function PromptMenu({ onInsert }: { onInsert: (text: string) => void }) {
   const insert = (prompt: Prompt) => onInsert(promptText(prompt));
   return (
     // The composer puts the focus back in the message after inserting.
-    <Menu position="top-start" shadow="md" width={280} returnFocus={false}>
+    <Menu position="top-start" shadow="md" width={280} returnFocus={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <ActionIcon variant="default" size="lg" aria-label="Insert a saved prompt" title="Insert a saved prompt">
           <IconPrompt />
