@@ -115,6 +115,17 @@ describe('dictation with pocketsphinx', () => {
     socket.close();
   });
 
+  it('takes a recording sent much faster than the engine hears it, holding the socket back until it catches up', async () => {
+    const socket = await dictation(runtime, aliceAuth, alice);
+    const phrases = ['the patient is stable', 'chest pain', 'aspirin daily', 'blood pressure is normal', 'chest pain', 'aspirin daily', 'the patient is stable'];
+    // About 20 s of audio in well under a second: more than the engine's 10 s backlog, were the socket not held back.
+    await speak(socket, phrases, { speed: 100 });
+    socket.send({ type: 'end' });
+    expect(await socket.closed).toBe(1000);
+    expect(socket.messages.map((m) => TranscriptionServerMessage.parse(m)).filter((m) => m.type === 'error')).toEqual([]);
+    expect(finals(socket).map((m) => m.text)).toEqual(phrases);
+  });
+
   it('stops the engine process when the browser goes away', async () => {
     const before = new Set(pythonEnginePids());
     const socket = await dictation(runtime, aliceAuth, alice);

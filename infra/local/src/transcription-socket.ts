@@ -115,6 +115,11 @@ export const createTranscriptionSocket = (deps: TranscriptionSocketDeps): Transc
           },
           failed: (message) => finish(CLOSE.engineFailed, message),
           ended: () => finish(CLOSE.done),
+          drained: () => {
+            if (phase === 'done' || !ws.isPaused) return;
+            ws.resume();
+            if (phase === 'listening') awaitAudio();
+          },
         });
       } catch (error) {
         return finish(CLOSE.engineFailed, error instanceof Error ? error.message : 'The speech engine could not start.');
@@ -123,8 +128,16 @@ export const createTranscriptionSocket = (deps: TranscriptionSocketDeps): Transc
       stream = opening;
       phase = 'listening';
       send({ type: 'status', status: 'connected' });
-      for (const audio of earlyAudio.splice(0)) stream.write(audio);
+      for (const audio of earlyAudio.splice(0)) write(audio);
       if (endAfterStart) end();
+    };
+
+    // Audio faster than the engine takes it (a file sent at several times real time, a busy machine) waits in the
+    // browser: this socket stops reading until the engine catches up, and TCP holds the rest back.
+    const write = (audio: Buffer) => {
+      if (stream!.write(audio)) return;
+      ws.pause();
+      clearTimeout(timer);
     };
 
     const end = () => {
@@ -138,7 +151,7 @@ export const createTranscriptionSocket = (deps: TranscriptionSocketDeps): Transc
       if (bytes.length % 2 !== 0 || bytes.length > MAX_FRAME_BYTES) {
         return finish(CLOSE.badData, `Audio must be 16-bit PCM at 16 kHz, mono, in frames of up to ${MAX_FRAME_BYTES} bytes (an even number).`);
       }
-      if (phase === 'listening') return stream!.write(bytes);
+      if (phase === 'listening') return write(bytes);
       earlyBytes += bytes.length;
       if (earlyBytes > MAX_EARLY_AUDIO_BYTES) return finish(CLOSE.engineFailed, 'The speech engine took too long to start.');
       earlyAudio.push(bytes);

@@ -14,11 +14,16 @@ export interface SpeechListener {
   failed(message: string): void;
   /** After `end()`: every final text has been given. */
   ended(): void;
+  /** After `write` answered false: the engine has caught up and takes audio again. */
+  drained(): void;
 }
 
 export interface SpeechStream {
-  /** One piece of audio: 16-bit signed little-endian samples, an even number of bytes. */
-  write(pcm: Buffer): void;
+  /**
+   * One piece of audio: 16-bit signed little-endian samples, an even number of bytes. Answers false when the engine is
+   * behind (audio sent faster than real time, a busy machine): hold further audio until `drained`.
+   */
+  write(pcm: Buffer): boolean;
   /** No more audio: the engine settles the last phrase, gives its final text, then calls `ended`. */
   end(): void;
   /** Stops at once and frees everything; no more calls to the listener. */

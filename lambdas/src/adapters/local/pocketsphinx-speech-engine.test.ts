@@ -15,6 +15,7 @@ const listen = () => {
     text: (text, isFinal) => events.push(`${isFinal ? 'final' : 'partial'}: ${text}`),
     failed: (message) => events.push(`failed: ${message}`),
     ended: () => events.push('ended'),
+    drained: () => undefined,
   };
   return { listener, events };
 };

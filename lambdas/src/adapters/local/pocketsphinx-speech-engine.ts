@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { SpeechEngine, SpeechStream } from '../../ports/speech-engine';
 
 const SCRIPT = path.join(import.meta.dirname, 'pocketsphinx-stream.py');
-/** Audio written but not yet read by the engine, past which it is not keeping up: 10 s of audio. */
+/** Audio written but not yet read by the engine, past which a writer ignored `write` answering false: 10 s of audio. */
 const MAX_BACKLOG_BYTES = 10 * DICTATION_SAMPLE_RATE * 2;
 /** Loading the model takes about 0.4 s; a busy machine gets much longer. */
 const START_TIMEOUT_MS = 20_000;
@@ -63,9 +63,10 @@ export const pocketsphinxSpeechEngine = (options: PocketsphinxOptions): SpeechEn
 
       const stream: SpeechStream = {
         write(pcm) {
-          if (state !== 'running') return;
-          if (child.stdin.writableLength > MAX_BACKLOG_BYTES) fail('Dictation stopped: the speech engine could not keep up with the audio.');
-          else child.stdin.write(pcm);
+          if (state !== 'running') return true;
+          if (child.stdin.writableLength <= MAX_BACKLOG_BYTES) return child.stdin.write(pcm);
+          fail('Dictation stopped: the speech engine could not keep up with the audio.');
+          return true;
         },
         end() {
           if (state !== 'running') return;
@@ -95,6 +96,7 @@ export const pocketsphinxSpeechEngine = (options: PocketsphinxOptions): SpeechEn
       child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT)));
       // EPIPE when the process has gone: its exit says what happened.
       child.stdin.on('error', () => undefined);
+      child.stdin.on('drain', () => state === 'running' && listener.drained());
       child.on('error', (error) => fail(`The speech engine (pocketsphinx) could not start: ${error.message}`));
       // 'close' comes after stdout has ended, so every line has been read by then.
       child.on('close', (code) => {

@@ -21,12 +21,14 @@ const listen = () => {
   const heard: { text: string; isFinal: boolean }[] = [];
   let failure: string | undefined;
   let ended = false;
+  let drained = 0;
   const listener: SpeechListener = {
     text: (text, isFinal) => heard.push({ text, isFinal }),
     failed: (message) => (failure = message),
     ended: () => (ended = true),
+    drained: () => (drained += 1),
   };
-  return { listener, heard, failure: () => failure, ended: () => ended };
+  return { listener, heard, failure: () => failure, ended: () => ended, drained: () => drained };
 };
 
 const open = async (options: { url?: string; timeoutMs?: number } = {}) => {
@@ -36,9 +38,11 @@ const open = async (options: { url?: string; timeoutMs?: number } = {}) => {
   return { engine, stream, ...events };
 };
 
-/** Writes the audio in the browser's 1024-sample frames. */
+/** Writes the audio in the browser's 1024-sample frames; answers what the last write answered. */
 const write = (stream: SpeechStream, audio: Buffer) => {
-  for (let at = 0; at < audio.length; at += 2048) stream.write(audio.subarray(at, at + 2048));
+  let taken = true;
+  for (let at = 0; at < audio.length; at += 2048) taken = stream.write(audio.subarray(at, at + 2048));
+  return taken;
 };
 
 describe('whisperSpeechEngine', () => {
@@ -93,6 +97,25 @@ describe('whisperSpeechEngine', () => {
     const dictation = await open({ url: 'http://127.0.0.1:9' });
     write(dictation.stream, pcm(tone(500), silence(600)));
     await expect.poll(() => dictation.failure()).toBe('Dictation stopped: the Whisper server at http://127.0.0.1:9 could not be reached.');
+  });
+
+  it('asks the writer to hold its audio while two phrases wait for the server, and says when it has caught up', async () => {
+    const dictation = await open();
+    whisper.reply({ text: 'one', delayMs: 300 }, { text: 'two', delayMs: 300 });
+    expect(write(dictation.stream, pcm(tone(500), silence(600)))).toBe(true);
+    expect(write(dictation.stream, pcm(tone(500), silence(600)))).toBe(false);
+    expect(dictation.drained()).toBe(0);
+    await expect.poll(() => dictation.drained()).toBe(1);
+    expect(dictation.heard).toEqual([{ text: 'one', isFinal: true }]);
+    await expect.poll(() => dictation.heard.length).toBe(2);
+    dictation.stream.close();
+  });
+
+  it('stops when the writer goes on regardless and too many phrases wait', async () => {
+    const dictation = await open();
+    whisper.reply(...Array.from({ length: 9 }, () => ({ text: 'slow', delayMs: 1_000 })));
+    for (let i = 0; i < 9; i += 1) write(dictation.stream, pcm(tone(500), silence(600)));
+    expect(dictation.failure()).toBe('Dictation stopped: the Whisper server could not keep up with the audio.');
   });
 
   it('gives nothing more once closed', async () => {

@@ -8,8 +8,9 @@ import type { SpeechEngine, SpeechStream } from '../../ports/speech-engine';
 import { createPhraseSegmenter } from './phrase-segmenter';
 import { encodeWav } from './wav';
 
-/** Phrases waiting for the server, past which it is not keeping up. */
-const MAX_WAITING_PHRASES = 4;
+/** Phrases waiting for the server: past the first, the writer is asked to hold its audio; past the second, it ignored that. */
+const BEHIND_AT_PHRASES = 2;
+const MAX_WAITING_PHRASES = 8;
 
 const TranscriptionAnswer = z.object({ text: z.string() });
 
@@ -68,15 +69,17 @@ export const whisperSpeechEngine = (options: WhisperOptions): SpeechEngine => {
             fail(`Dictation stopped: ${(error as Error).message}.`);
           } finally {
             waiting -= 1;
+            if (waiting === BEHIND_AT_PHRASES - 1 && !closed && !ending) listener.drained();
           }
         });
       });
 
       const stream: SpeechStream = {
         write(pcm) {
-          if (closed || ending) return;
+          if (closed || ending) return true;
           // Little-endian samples, as every machine Node runs on stores them.
           segmenter.push(new Int16Array(pcm.buffer.slice(pcm.byteOffset, pcm.byteOffset + pcm.length)));
+          return waiting < BEHIND_AT_PHRASES;
         },
         end() {
           if (closed || ending) return;
