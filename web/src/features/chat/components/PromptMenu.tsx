@@ -21,7 +21,8 @@ export function PromptMenu({ onInsert }: { onInsert: (text: string) => void }) {
           <IconPrompt />
         </ActionIcon>
       </Menu.Target>
-      <Menu.Dropdown>
+      {/* A long list scrolls inside the menu, which opens above the message. */}
+      <Menu.Dropdown mah="min(22rem, 60dvh)" style={{ overflowY: 'auto' }}>
         <Menu.Label>Saved prompts</Menu.Label>
         {listed.length === 0 && <Menu.Label>{me.isPending ? 'Loading your prompts…' : 'No saved prompts yet.'}</Menu.Label>}
         {listed.map(({ prompt, favorite }) => (
