@@ -1,8 +1,10 @@
 // Gives every rich-text editor of the signed-in app the user's text templates (from the user document, so an edit on
-// /templates or on another device is in the picker at once) and the file storage for pasted images.
+// /templates or on another device is in the picker at once), the file storage for pasted images and the dictation
+// engine.
 import { textTemplateList } from '@chartside/shared';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { connectToEngine } from '../components/dictation/engine';
 import { RichTextServicesContext, type RichTextServices } from '../components/rich-text/rich-text-services';
 import { createEditorImageResolver, storeEditorImage } from '../platform/editor-images';
 import { usePlatform } from '../platform/platform-context';
@@ -24,6 +26,7 @@ export function RichTextServicesProvider({ children }: { children: ReactNode }) 
       openTemplates: () => void navigate(TEMPLATES_PATH),
       storeImage: (jpeg) => storeEditorImage(api, jpeg),
       resolveImageUrl: images.resolve,
+      connectDictation: (events) => connectToEngine(api, events),
     }),
     [stored, navigate, api, images],
   );

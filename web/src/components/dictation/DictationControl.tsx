@@ -4,12 +4,21 @@ import { ActionIcon, Group, Loader, Text, Tooltip } from '@mantine/core';
 import { IconMicrophone } from '../icons';
 import classes from './dictation.module.css';
 import type { DictationTarget } from './dictation-target';
+import type { ConnectToEngine } from './engine';
 import { useDictation } from './use-dictation';
 
 const stateText = { idle: '', configuring: 'Starting dictation…', listening: 'Listening…', stopped: '' } as const;
 
-export function DictationControl({ target, label, className }: { target: DictationTarget; label: string; className?: string }) {
-  const { state, error, listMode, toggle } = useDictation(target);
+interface DictationControlProps {
+  target: DictationTarget;
+  connect: ConnectToEngine;
+  /** The text's name, in the control's own. */
+  label: string;
+  className?: string;
+}
+
+export function DictationControl({ target, connect, label, className }: DictationControlProps) {
+  const { state, error, listMode, toggle } = useDictation(target, connect);
   const active = state === 'configuring' || state === 'listening';
   const name = active ? `Stop dictation into ${label}` : `Dictate into ${label}`;
   return (

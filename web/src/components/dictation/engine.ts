@@ -8,6 +8,9 @@ import type { TranscriptionTransport, TranscriptionTransportEvents } from './tra
 
 export const SIGNED_OUT = 'Sign in again to dictate.';
 
+/** Connects a transport to the engine, or rejects with a message to show. */
+export type ConnectToEngine = (events: TranscriptionTransportEvents) => Promise<TranscriptionTransport>;
+
 /** Rejects with the server's ApiError (its 503 says what to set up), or an Error when nobody is signed in. */
 export async function connectToEngine(api: ApiClient, events: TranscriptionTransportEvents): Promise<TranscriptionTransport> {
   const [session, identity] = await Promise.all([api.call(transcriptionContract.session), getAccessIdentity()]);

@@ -5,9 +5,8 @@
 // text goes away. Text heard but never settled is inserted as it was shown: nothing said is dropped.
 import type { TranscriptionServerMessage } from '@chartside/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useApi } from '../../platform/platform-context';
 import { applyTranscript, type DictationTarget } from './dictation-target';
-import { connectToEngine } from './engine';
+import type { ConnectToEngine } from './engine';
 import { captureMicrophone, type MicrophoneCapture } from './microphone';
 import type { TranscriptionTransport } from './transport';
 
@@ -18,8 +17,7 @@ export const microphoneError = (message: string) => `Error accessing microphone:
 /** How long a stopped dictation waits for the engine's last words. */
 const FINISH_TIMEOUT_MS = 3_000;
 
-export function useDictation(target: DictationTarget) {
-  const api = useApi();
+export function useDictation(target: DictationTarget, connect: ConnectToEngine) {
   const [state, setState] = useState<DictationState>('idle');
   const [error, setError] = useState<string>();
   const [listMode, setListMode] = useState(false);
@@ -80,7 +78,7 @@ export function useDictation(target: DictationTarget) {
     }
     if (!current()) return;
     try {
-      const connected = await connectToEngine(api, {
+      const connected = await connect({
         onMessage: (message) => current() && receive(message),
         onConnectionLost: () => current() && end(CONNECTION_ERROR),
         onFinished: () => current() && end(),
@@ -91,7 +89,7 @@ export function useDictation(target: DictationTarget) {
     } catch (cause) {
       if (current()) end(cause instanceof Error ? cause.message : CONNECTION_ERROR);
     }
-  }, [api, end, receive]);
+  }, [connect, end, receive]);
 
   /** The user stops: no more audio, and the engine has a moment to settle the last words. */
   const finish = useCallback(() => {

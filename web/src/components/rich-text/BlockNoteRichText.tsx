@@ -176,7 +176,9 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label, h
           suggestionMenuComponent={TemplatePicker}
         />
       </BlockNoteView>
-      {editable && <DictationControl target={dictationTarget} label={label} className={classes.dictation} />}
+      {editable && services.connectDictation && (
+        <DictationControl target={dictationTarget} connect={services.connectDictation} label={label} className={classes.dictation} />
+      )}
     </>
   );
 }

@@ -1,9 +1,10 @@
 // What every rich-text editor needs from the signed-in app, handed down by a provider so this shared component knows
 // no feature: the user's text templates for the ',.word' picker, the page where templates are made, and where pasted
-// images are stored and read back. Without a provider (a test, a signed-out page) there are no templates and images
-// cannot be added.
+// images are stored and read back, and the dictation engine. Without a provider (a test, a signed-out page) there are
+// no templates, images cannot be added and there is no microphone.
 import type { TextTemplate } from '@chartside/shared';
 import { createContext } from 'react';
+import type { ConnectToEngine } from '../dictation/engine';
 
 export interface RichTextServices {
   templates: readonly TextTemplate[];
@@ -14,6 +15,8 @@ export interface RichTextServices {
   storeImage(jpeg: Blob): Promise<string>;
   /** The URL an <img> can show for the URL an image block keeps. */
   resolveImageUrl(url: string): Promise<string>;
+  /** Reaches the dictation engine; without it editors offer no microphone. */
+  connectDictation?: ConnectToEngine;
 }
 
 export const RichTextServicesContext = createContext<RichTextServices>({
