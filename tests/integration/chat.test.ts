@@ -2,7 +2,7 @@
 // (Ollama's wire format): a reply streams over the WebSocket piece by piece and is stored once complete; a retried send
 // starts nothing twice; Stop keeps the text so far; failures and bad input answer clearly; nobody reaches another's chat.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ATTACHMENTS_ONLY_TEXT, CHAT_MESSAGE_REQUIRED, type ChatSession, type SentChatMessage } from '@chartside/shared';
+import { ATTACHMENTS_ONLY_TEXT, CHAT_MESSAGE_REQUIRED, clientIdHeader, type ChatSession, type SentChatMessage } from '@chartside/shared';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api, type Auth } from '../harness/api';
 import { sharedModel } from '../harness/shared-model';
@@ -82,6 +82,20 @@ describe('a chat', () => {
     const [asked] = await model.requests();
     expect(asked).toMatchObject({ operation: 'chat', stream: true, lastUserText: 'What dose of furosemide?' });
     socket.close();
+  });
+
+  it("tells the user's other tabs of a sent message, and not the tab that sent it", async () => {
+    const sender = await openSocket(runtime, { token: alice.token, clientId: 'tab-sender' });
+    const other = await openSocket(runtime, { token: alice.token, clientId: 'tab-other' });
+    const chat = await newChat();
+    const sent = await ok<SentChatMessage>(asAlice('POST', `/chats/${chat.id}/messages`, { messageId: newId('msg'), text: 'Hello' }, { [clientIdHeader]: 'tab-sender' }));
+    await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
+    const updates = (socket: TestSocket) => socket.messages.filter((m) => (m as { type?: string }).type === 'chat.updated' && (m as { chatId?: string }).chatId === chat.id).length;
+    // The other tab hears of the exchange, then of the complete reply; the sender, which has the exchange from its answer,
+    // only of the complete reply.
+    await expect.poll(() => [updates(other), updates(sender)], { timeout: 5_000 }).toEqual([2, 1]);
+    sender.close();
+    other.close();
   });
 
   it('sends the conversation so far with each new message, and a retried send starts nothing twice', async () => {

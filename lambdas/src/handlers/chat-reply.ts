@@ -4,6 +4,6 @@ import { z } from 'zod';
 import { runChatReply } from '../jobs/chat-reply';
 import { chatReplyDeps } from './cloud-deps';
 
-const ChatReplyEvent = z.object({ userId: z.string().min(1), chatId: z.string().min(1), messageId: z.string().min(1), model: ChatModelChoice });
+const ChatReplyEvent = z.object({ userId: z.string().min(1), chatId: z.string().min(1), messageId: z.string().min(1), model: ChatModelChoice, clientId: z.string().optional() });
 
 export const handler = (event: unknown) => runChatReply(chatReplyDeps, ChatReplyEvent.parse(event));

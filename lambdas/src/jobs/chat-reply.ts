@@ -1,7 +1,8 @@
-// Streams one chat reply: asks the model with the conversation so far, pushes each piece to the user's open
-// connections as it comes (`chat.delta`, with its offset in the reply), saves how far it got every second, and stores
-// the reply when it is complete. A reply the user stopped or deleted is noticed at the next save and the model call is
-// cancelled. The same code runs in the cloud (its own Lambda, invoked asynchronously) and in the local runtime.
+// Streams one chat reply: tells the user's other devices of the new exchange once it is stored, asks the model with the
+// conversation so far, pushes each piece to the user's open connections as it comes (`chat.delta`, with its offset in
+// the reply), saves how far it got every second, and stores the reply when it is complete. A reply the user stopped or
+// deleted is noticed at the next save and the model call is cancelled. The same code runs in the cloud (its own Lambda,
+// invoked asynchronously) and in the local runtime.
 import type { Logger } from '@aws-lambda-powertools/logger';
 import {
   AppError,
@@ -120,7 +121,13 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, hando
   const controller = new AbortController();
   // The user's connections are read while the model is asked: the first piece waits for whichever is last.
   const sender = connectionsSender(deps, job);
-  const pump = new DeltaPump(async (offset, text) => (await sender)(offset, text));
+  const pump = new DeltaPump(async (offset, text) => (await sender)({ type: 'chat.delta', chatId, messageId, offset, text }));
+  // The other devices are told here, with the connections read for the pieces, so the send's request need not wait.
+  const told = stored
+    .then(async (ok) => {
+      if (ok) await (await sender)({ type: 'chat.updated', chatId }, job.clientId);
+    })
+    .catch((error: unknown) => deps.logger.warn('telling other devices of a chat failed', { error: error instanceof Error ? error.message : String(error) }));
   let raw = '';
   let lastSave = Date.now();
   let stopped = false;
@@ -154,6 +161,7 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, hando
     }
   } finally {
     controller.abort(); // a stopped or failed reply: the model call is cancelled
+    await told;
   }
   await pump.drain();
   if (!stopped) return await fail(deps, job, raw, model.id, new AppError('bad_gateway', INVALID_MODEL_ANSWER)); // the answer ended unfinished
@@ -176,19 +184,19 @@ const fail = async (deps: ChatReplyDeps, { userId, chatId, messageId }: ChatRepl
   if (failed) await deps.broadcast(userId, { type: 'chat.updated', chatId });
 };
 
-/** Posts a piece to each of the user's open connections; their list is read again every few seconds. */
-const connectionsSender = async (deps: ChatReplyDeps, { userId, chatId, messageId }: ChatReplyJob) => {
+/** Posts an event to each of the user's open connections (but one tab's); their list is read again every few seconds. */
+const connectionsSender = async (deps: ChatReplyDeps, { userId }: ChatReplyJob) => {
   let connections = await deps.connections.listForUser(userId);
   let readAt = Date.now();
-  return async (offset: number, text: string) => {
+  return async (event: RealtimeEvent, exceptClientId?: string) => {
     if (Date.now() - readAt > CONNECTIONS_EVERY_MS) {
       connections = await deps.connections.listForUser(userId).catch(() => connections);
       readAt = Date.now();
     }
-    const event: RealtimeEvent = { type: 'chat.delta', chatId, messageId, offset, text };
     const data = JSON.stringify(event);
     await Promise.all(
-      connections.map(async ({ connectionId }) => {
+      connections.map(async ({ connectionId, clientId }) => {
+        if (clientId === exceptClientId) return;
         const sent = await deps.poster.post(connectionId, data).catch(() => 'failed' as const);
         if (sent === 'gone') connections = connections.filter((c) => c.connectionId !== connectionId);
       }),

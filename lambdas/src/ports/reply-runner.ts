@@ -8,6 +8,8 @@ export interface ChatReplyJob {
   /** The reply message to stream into (stored, status 'streaming'). */
   messageId: string;
   model: ChatModelChoice;
+  /** The sender's tab (its x-client-id), which learns of the exchange from its own request: the job tells the others. */
+  clientId?: string;
 }
 
 /** What the sender knows as it starts the reply. */
@@ -20,7 +22,7 @@ export interface ReplyHandoff {
 
 export interface ReplyRunner {
   /**
-   * Resolves once the job is handed off, not when the reply is complete. It is called while the exchange is being
+   * Resolves once the job is handed off, not when the reply is complete. It is called as the exchange starts to be
    * stored: a runner in the same process asks the model at once (with the chat it is handed, no read first) and holds
    * what it says until `stored`; one that sends the job elsewhere waits for `stored` and sends only the ids.
    */

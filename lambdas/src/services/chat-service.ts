@@ -1,5 +1,5 @@
 // Chat and the text transformer (spec sections 4 'Chat', 5): sending stores the user's message and the reply that will
-// stream into it, then hands the reply to the runner; the transformer reads images with the vision model.
+// stream into it, and hands the reply to the runner; the transformer reads images with the vision model.
 import {
   AppError,
   ATTACHMENTS_ONLY_TEXT,
@@ -98,13 +98,20 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
   };
   const firstFile = body.attachments.find((part) => part.type === 'file');
   const title = current.messageCount === 0 && current.title === NEW_CHAT_TITLE ? chatTitleFrom(typed || firstFile?.fileName || 'Image') : undefined;
-  const job = { userId: caller.userId, chatId, messageId: reply.id, model: body.model };
-  // The reply starts while the exchange is stored: the model's first words wait only for the slower of the two.
-  const storing = deps.chats.addExchange(caller.userId, chatId, { message, reply, title, sessionId: caller.sessionId });
+  const job = { userId: caller.userId, chatId, messageId: reply.id, model: body.model, clientId: caller.clientId };
   const chat = { ...current, messages: [...current.messages, message, reply] };
-  const started = deps.replies.start(job, { chat, stored: storing.then((outcome) => outcome === 'added', () => false) }).then(
+  // The reply starts while the exchange is stored: the model's first words wait only for the slower of the two. It is
+  // started just before the write, so its first read (the user's connections) is not held behind it.
+  let settleStored: (stored: boolean) => void = () => undefined;
+  const stored = new Promise<boolean>((resolve) => (settleStored = resolve));
+  const started = deps.replies.start(job, { chat, stored }).then(
     () => true,
     () => false,
+  );
+  const storing = deps.chats.addExchange(caller.userId, chatId, { message, reply, title, sessionId: caller.sessionId });
+  void storing.then(
+    (outcome) => settleStored(outcome === 'added'),
+    () => settleStored(false),
   );
   const outcome = await storing;
   if (outcome === 'missing') throw notFound('Chat');
@@ -116,15 +123,13 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
     if (storedMessage && storedReply) return { message: storedMessage, reply: storedReply };
     throw new AppError('version_conflict', 'This message was already sent.');
   }
-  // The user's other devices are told while the reply starts.
-  const told = deps.broadcast(caller.userId, { type: 'chat.updated', chatId }, { exceptClientId: caller.clientId });
+  // The reply's job tells the user's other devices; one that did not start cannot.
   if (!(await started)) {
     const error = 'Chat request failed: the reply could not be started. Send your message again.';
     await deps.chats.finishReply(caller.userId, chatId, reply.id, { status: 'failed', text: '', received: 0, model: model.id, error }, deps.clock.now());
-    await told;
+    await deps.broadcast(caller.userId, { type: 'chat.updated', chatId }, { exceptClientId: caller.clientId });
     return { message, reply: { ...reply, status: 'failed', error } };
   }
-  await told;
   return { message, reply };
 };
 
