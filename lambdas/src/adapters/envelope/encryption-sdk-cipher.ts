@@ -1,0 +1,58 @@
+// The EnvelopeCipher on the AWS Encryption SDK: in the cloud with a KMS keyring (the deployment's customer-managed key),
+// locally with a raw AES keyring (a 256-bit key under DATA_DIR, see local-data-key.ts). No cryptography of our own.
+import {
+  AlgorithmSuiteIdentifier,
+  buildClient,
+  CommitmentPolicy,
+  KmsKeyringNode,
+  RawAesKeyringNode,
+  RawAesWrappingSuiteIdentifier,
+  type KeyringNode,
+} from '@aws-crypto/client-node';
+import type { KMS } from '@aws-sdk/client-kms';
+import { badRequest } from '@chartside/shared';
+import type { EncryptionContext, EnvelopeCipher } from '../../ports/envelope-cipher';
+
+const { encrypt, decrypt } = buildClient(CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT);
+
+/**
+ * Key-committing AES-256-GCM without the ECDSA signature: the same service writes and reads every message, so a
+ * signature would prove nothing more, and it doubles the cost of 1 MB (and makes decryption buffer the message).
+ */
+const SUITE = AlgorithmSuiteIdentifier.ALG_AES256_GCM_IV12_TAG16_HKDF_SHA512_COMMIT_KEY;
+
+const unreadable = () => badRequest('This could not be decrypted: it was not encrypted by Chartside for you, or it was changed since.');
+
+export const encryptionSdkCipher = (keyring: KeyringNode): EnvelopeCipher => ({
+  async encrypt(plaintext, context) {
+    const { result } = await encrypt(keyring, plaintext, { suiteId: SUITE, encryptionContext: { ...context } });
+    return result;
+  },
+
+  async decrypt(ciphertext, expected) {
+    let opened: Awaited<ReturnType<typeof decrypt>>;
+    try {
+      opened = await decrypt(keyring, Buffer.from(ciphertext.buffer, ciphertext.byteOffset, ciphertext.byteLength));
+    } catch {
+      // A changed byte, another format, another key, or (KMS) a context the key refuses: all are this message's fault.
+      throw unreadable();
+    }
+    // The SDK authenticates the context it finds in the message; that it is the one expected is ours to check.
+    const { userId, itemId } = opened.messageHeader.encryptionContext;
+    if (userId !== expected.userId || !itemId || (expected.itemId !== undefined && itemId !== expected.itemId)) throw unreadable();
+    const context: EncryptionContext = { userId, itemId };
+    return { plaintext: new Uint8Array(opened.plaintext.buffer, opened.plaintext.byteOffset, opened.plaintext.byteLength), context };
+  },
+});
+
+/** The cloud keyring: data keys generated and unwrapped by the deployment's KMS key, with the context passed to KMS. */
+export const kmsKeyring = (keyArn: string, kms: KMS): KeyringNode => new KmsKeyringNode({ generatorKeyId: keyArn, clientProvider: () => kms });
+
+/** The local keyring: data keys wrapped with AES-256-GCM under a 32-byte key (made by loadLocalDataKey). */
+export const rawAesKeyring = (key: Uint8Array): KeyringNode =>
+  new RawAesKeyringNode({
+    keyNamespace: 'chartside-local',
+    keyName: 'data-key',
+    unencryptedMasterKey: key,
+    wrappingSuite: RawAesWrappingSuiteIdentifier.AES256_GCM_IV12_TAG16_NO_PADDING,
+  });
