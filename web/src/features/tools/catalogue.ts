@@ -9,7 +9,7 @@ export interface Tool {
 
 export const tools: readonly Tool[] = [
   { slug: 'vacall', title: 'VA Call', purpose: 'A helper for VA on-call work.' },
-  { slug: 'signout', title: 'Sign-out', purpose: 'Prepare the hand-off of your patients to the next clinician.' },
+  { slug: 'signout', title: 'Sign-out', purpose: 'An I-PASS hand-off sheet of your panel: severity, summary, actions, contingencies; print it or copy it as text.' },
   { slug: 'prompts', title: 'Prompts', purpose: 'Save the prompts you give the AI, mark favorites, and use them in chat.' },
   { slug: 'casechat', title: 'Case Chat', purpose: 'Talk a clinical case through with the AI, full screen.', hideTopBar: true },
   { slug: 'feedback', title: 'Feedback', purpose: 'Tell the Chartside team what works and what does not.' },

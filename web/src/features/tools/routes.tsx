@@ -7,10 +7,11 @@ import { PageFrame } from '../../components/PageFrame';
 import { PlannedPage } from '../../components/PlannedPage';
 import { tools } from './catalogue';
 import { PromptsPage } from './prompts/PromptsPage';
+import { SignoutTool } from './signout/SignoutTool';
 import { TranscriptionTool } from './transcription/TranscriptionTool';
 
 /** The page of each tool that is built; the Tools page marks the others as coming in a later release. */
-const builtTools: Readonly<Record<string, ComponentType>> = { prompts: PromptsPage, transcription: TranscriptionTool };
+const builtTools: Readonly<Record<string, ComponentType>> = { prompts: PromptsPage, signout: SignoutTool, transcription: TranscriptionTool };
 
 function ToolsPage() {
   return (
