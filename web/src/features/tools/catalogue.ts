@@ -18,5 +18,5 @@ export const tools: readonly Tool[] = [
   { slug: 'transcription', title: 'Transcription', purpose: 'Turn dictated or recorded audio into text.' },
   { slug: 'vectorsearch', title: 'Vector Search', purpose: 'Ask questions across your saved resources.' },
   { slug: 'filerenamer', title: 'File Renamer', purpose: 'Rename many files at once.' },
-  { slug: 'texttospeech', title: 'Text to Speech', purpose: 'Have text read aloud.' },
+  { slug: 'texttospeech', title: 'Text to Speech', purpose: 'Have a text or one of your resources read aloud by the browser, at the speed and in the voice you choose.' },
 ];

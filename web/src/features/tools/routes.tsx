@@ -8,10 +8,11 @@ import { PlannedPage } from '../../components/PlannedPage';
 import { tools } from './catalogue';
 import { PromptsPage } from './prompts/PromptsPage';
 import { SignoutTool } from './signout/SignoutTool';
+import { TextToSpeechTool } from './texttospeech/TextToSpeechTool';
 import { TranscriptionTool } from './transcription/TranscriptionTool';
 
 /** The page of each tool that is built; the Tools page marks the others as coming in a later release. */
-const builtTools: Readonly<Record<string, ComponentType>> = { prompts: PromptsPage, signout: SignoutTool, transcription: TranscriptionTool };
+const builtTools: Readonly<Record<string, ComponentType>> = { prompts: PromptsPage, signout: SignoutTool, texttospeech: TextToSpeechTool, transcription: TranscriptionTool };
 
 function ToolsPage() {
   return (
