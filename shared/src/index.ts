@@ -41,6 +41,8 @@ export * from './patients/note-templates';
 export * from './templates/text-templates';
 export * from './patients/attendings';
 export * from './patients/patient-merge';
+export * from './admissions/admission';
+export * from './contracts/admissions';
 export * from './chat/chat';
 export * from './chat/reply-markup';
 export * from './contracts/chat';

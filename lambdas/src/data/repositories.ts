@@ -1,6 +1,7 @@
 // Every repository over the one table, built in one place for both composition roots.
 import type { Clock } from '../ports/clock';
 import { BackupRepository } from './backup-repository';
+import { AdmissionRepository } from './admission-repository';
 import { ChatRepository } from './chat-repository';
 import { FeedRepository } from './feed-repository';
 import { PatientRepository } from './patient-repository';
@@ -19,6 +20,7 @@ export const createRepositories = (table: Table, clock: Clock) => ({
   resources: new ResourceRepository(table),
   patients: new PatientRepository(table),
   chats: new ChatRepository(table),
+  admissions: new AdmissionRepository(table),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

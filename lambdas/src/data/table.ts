@@ -21,6 +21,7 @@ export const keys = {
   /** A patient's time tracking, beside its head (not under PATIENT#, so panel queries never read it). */
   timeTracking: (patientId: string) => `TIMETRACK#${patientId}`,
   chat: (chatId: string) => `CHAT#${chatId}`,
+  admission: (admissionId: string) => `ADMISSION#${admissionId}`,
   /** A chat's messages, beside its head (CHATMSG#, not CHAT#, so the chat list never reads them). */
   chatMessage: (chatId: string, messageId: string) => `CHATMSG#${chatId}#${messageId}`,
   /** The model tokens a user used on one day (YYYY-MM-DD, UTC). */

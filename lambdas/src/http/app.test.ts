@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { unknownLocation } from '@chartside/shared';
 import { BackupRepository } from '../data/backup-repository';
+import { AdmissionRepository } from '../data/admission-repository';
 import { ChatRepository } from '../data/chat-repository';
 import { ConnectionRepository } from '../data/connection-repository';
 import { FeedRepository } from '../data/feed-repository';
@@ -39,6 +40,7 @@ const app = createApp({
   resources: new ResourceRepository(table),
   patients: new PatientRepository(table),
   chats: new ChatRepository(table),
+  admissions: new AdmissionRepository(table),
   tokenVerifier: jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId, jwks: key.jwks }),
   userDirectory: { emailOf: async () => 'never@called', globalSignOut: async () => undefined },
   broadcast: createBroadcast({ connections: new ConnectionRepository(table, systemClock), poster: { post: async () => 'sent' }, logger }),

@@ -3,6 +3,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { AppError, MAX_REQUEST_BYTES, sessionIdHeader } from '@chartside/shared';
 import { bodyLimit } from 'hono/body-limit';
+import { admissionsRouter } from './admissions';
 import { articlesRouter } from './articles';
 import { backupsRouter } from './backups';
 import { chatRouter } from './chat';
@@ -62,6 +63,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', tagsRouter(deps, hook));
   secured.route('/', resourcesRouter(deps, hook));
   secured.route('/', patientsRouter(deps, hook));
+  secured.route('/', admissionsRouter(deps, hook));
   secured.route('/', filesRouter(deps, hook));
   secured.route('/', articlesRouter(deps, hook));
   secured.route('/', searchRouter(deps, hook));

@@ -17,6 +17,8 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.delta'), chatId: z.string(), messageId: z.string(), offset: z.number().int().nonnegative(), text: z.string() }),
   /** A chat was written (a message sent, a reply complete, a rename, a delete): open copies load it again. */
   z.object({ type: z.literal('chat.updated'), chatId: z.string(), deleted: z.boolean().optional() }),
+  /** An admission note was written (or deleted, version null) by another tab or device; an open copy refetches. */
+  z.object({ type: z.literal('admission.updated'), admissionId: z.string(), version: z.number().int().nullable() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
