@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SectionColumns } from '../../../components/section-columns/SectionColumns';
 import { useSaveNoteTemplates, type NoteTemplateChange } from '../../../platform/note-templates-change';
-import classes from './templates.module.css';
+import classes from '../../../components/saved-list.module.css';
 
 type Template = z.infer<typeof NoteTemplate>;
 type Editing = { kind: 'new' } | { kind: 'fields' | 'rename'; label: string } | undefined;

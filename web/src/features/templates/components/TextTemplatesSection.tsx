@@ -3,12 +3,13 @@
 import { duplicateTextTemplate, searchTextTemplates, sectionPlainText, textTemplateList, type TextTemplate, type TextTemplateMap } from '@chartside/shared';
 import { Button, Code, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import classes from '../../../components/saved-list.module.css';
+import { useReturnFocus } from '../../../components/use-return-focus';
+import { useSearchQuery } from '../../../components/use-search-query';
 import { useSaveTextTemplates, type TextTemplateChange } from '../queries';
 import { TextTemplateForm } from './TextTemplateForm';
-import classes from './templates.module.css';
 
 const NEW = Symbol('new template');
 type Editing = TextTemplate | typeof NEW | undefined;
@@ -36,26 +37,16 @@ function HowTemplatesWork() {
 
 export function TextTemplatesSection({ stored }: { stored: TextTemplateMap }) {
   const saveTemplates = useSaveTextTemplates();
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
+  const [query, setQuery] = useSearchQuery();
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<string>();
-  const returnFocusTo = useRef<string | null>(null);
   const templates = useMemo(() => textTemplateList(stored), [stored]);
   const shown = searchTextTemplates(templates, query);
 
-  // Once a form or the confirmation closes, the focus goes back where the user started from (a keyboard user is not sent
-  // to the top of the page). A saved template's row may come a render later, once the save shows in the list.
-  useEffect(() => {
-    if (editing !== undefined || deleting !== undefined || returnFocusTo.current === null) return;
-    const target = document.getElementById(returnFocusTo.current);
-    if (!target) return;
-    target.focus();
-    returnFocusTo.current = null;
-  }, [editing, deleting, templates]);
+  const returnFocusTo = useReturnFocus(editing === undefined && deleting === undefined, templates);
 
   const closeForm = (focusName?: string) => {
-    returnFocusTo.current = focusId(focusName);
+    returnFocusTo(focusId(focusName));
     setEditing(undefined);
   };
 
@@ -63,16 +54,6 @@ export function TextTemplatesSection({ stored }: { stored: TextTemplateMap }) {
   const save = (change: TextTemplateChange, failure: string) =>
     saveTemplates.mutate(change, { onError: (error) => notifications.show({ color: 'red', title: failure, message: error.message }) });
 
-  const setQuery = (value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set('q', value);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
 
   const duplicate = (name: string) => {
     const result = duplicateTextTemplate(stored, name);
@@ -162,7 +143,7 @@ export function TextTemplatesSection({ stored }: { stored: TextTemplateMap }) {
         onConfirm={() => {
           if (deleting !== undefined) save({ kind: 'delete', name: deleting }, 'The template was not deleted');
           setDeleting(undefined);
-          returnFocusTo.current = focusId(undefined);
+          returnFocusTo(focusId(undefined));
         }}
       >
         <Text size="sm">Notes it was already put into keep their text.</Text>

@@ -5,18 +5,20 @@
 import { orderedPrompts, promptText, promptTitle, searchPrompts, type Prompt, type PromptChange } from '@chartside/shared';
 import { ActionIcon, Button, Group, Loader, Paper, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { AiNotSetUpAlert } from '../../../components/AiNotSetUpAlert';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageFrame } from '../../../components/PageFrame';
 import { IconStar } from '../../../components/prompt-icons';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import classes from '../../../components/saved-list.module.css';
+import { useReturnFocus } from '../../../components/use-return-focus';
+import { useSearchQuery } from '../../../components/use-search-query';
 import { useAiNotSetUp } from '../../../platform/ai-status';
 import { useMe } from '../../../platform/user-document';
 import { chatWithText } from '../../chat/compose-handoff';
 import { PromptForm } from './PromptForm';
-import classes from './prompts.module.css';
 import { useChangePrompts } from './queries';
 
 const NEW = Symbol('new prompt');
@@ -50,38 +52,20 @@ export function PromptsPage() {
   const change = useChangePrompts();
   const notSetUp = useAiNotSetUp('chat');
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
+  const [query, setQuery] = useSearchQuery();
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<Prompt>();
-  const returnFocusTo = useRef<string | null>(null);
-
-  // Once a form or the confirmation closes, the focus goes back where the user started from.
-  useEffect(() => {
-    if (editing !== undefined || deleting !== undefined || returnFocusTo.current === null) return;
-    document.getElementById(returnFocusTo.current)?.focus();
-    returnFocusTo.current = null;
-  }, [editing, deleting]);
+  const returnFocusTo = useReturnFocus(editing === undefined && deleting === undefined, me.data?.prompts);
 
   // Shown at once (and kept while offline); a failure puts the saved copy back on screen and says why.
   const save = (prompt: PromptChange, failure: string) =>
     change.mutate(prompt, { onError: (error) => notifications.show({ color: 'red', title: failure, message: error.message }) });
 
   const closeForm = (id?: string) => {
-    returnFocusTo.current = focusId(id);
+    returnFocusTo(focusId(id));
     setEditing(undefined);
   };
 
-  const setQuery = (value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set('q', value);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
 
   const openInChat = (prompt: Prompt) => {
     const { to, state } = chatWithText(promptText(prompt));
@@ -183,13 +167,13 @@ export function PromptsPage() {
         title={`Delete the prompt '${deleting ? promptTitle(deleting) : ''}'?`}
         confirmLabel="Delete prompt"
         onCancel={() => {
-          returnFocusTo.current = focusId(deleting?.id);
+          returnFocusTo(focusId(deleting?.id));
           setDeleting(undefined);
         }}
         onConfirm={() => {
           if (deleting) save({ kind: 'delete', id: deleting.id }, 'The prompt was not deleted');
           setDeleting(undefined);
-          returnFocusTo.current = focusId(undefined);
+          returnFocusTo(focusId(undefined));
         }}
       >
         <Text size="sm">Chats it was already used in keep their messages.</Text>
