@@ -1,7 +1,7 @@
 // /tools/texttospeech: a text, typed or pasted or taken from one of the user's resources, read aloud by the browser's
 // own speech synthesis (nothing leaves the device), with play, pause and resume, stop, speed and voice.
 import { resourcesContract } from '@chartside/shared';
-import { Alert, Button, Group, Select, Slider, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Select, SimpleGrid, Slider, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { PageFrame } from '../../../components/PageFrame';
@@ -72,7 +72,7 @@ function Reader({ speech }: { speech: ReturnType<typeof useSpeech> }) {
         </Alert>
       )}
       <Textarea label="Text to read" autosize minRows={6} maxRows={16} value={text} onChange={(e) => setText(e.currentTarget.value)} />
-      <Group grow align="flex-end">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label="Voice"
           placeholder={speech.voices.length ? 'Browser default' : 'Browser default (no other voices)'}
@@ -96,7 +96,7 @@ function Reader({ speech }: { speech: ReturnType<typeof useSpeech> }) {
             onChange={(index) => setRate(SPEEDS[index] ?? 1)}
           />
         </Stack>
-      </Group>
+      </SimpleGrid>
       <Group>
         <Button disabled={!text.trim()} onClick={() => speech.speak(text, { rate, voiceURI: voiceURI ?? undefined })}>
           {speech.state === 'idle' ? 'Play' : 'Play from the start'}

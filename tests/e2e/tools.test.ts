@@ -1,0 +1,201 @@
+// The clinician's tools in Chromium against the real runtime: the I-PASS sign-out built from the panel (edits kept,
+// copied as text, printable) and text to speech (a resource read aloud with a speed; pause, resume, stop; a browser
+// without speech synthesis is told so). The browser's speech engine is the one outside service here: a double stands
+// in for it (headless Chromium has no voices) and records what it was asked to say. Each page is shot at desktop and
+// phone width.
+import type { Patient, Resource } from '@chartside/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Api } from '../harness/api';
+import { launchBrowser } from '../harness/browser';
+import { sharedRuntime } from '../harness/shared-runtime';
+import { createUser, signedIn, type TestUser } from '../harness/users';
+import { DESKTOP, dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
+
+const runtime = sharedRuntime();
+let browser: Browser;
+let user: TestUser;
+let asUser: Api;
+let context: BrowserContext;
+let page: Page;
+
+const NOW = new Date().toISOString();
+const paragraph = (text: string) => JSON.stringify([{ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] }]);
+const task = (id: string, text: string, priority: number, completed = false) => ({ id, text, details: '', completed, priority, dueDate: null, created: NOW, tags: [] });
+
+const addPatient = async (body: Record<string, unknown>, change: Record<string, unknown>) => {
+  const created = (await asUser('POST', '/patients', body)).json as unknown as Patient;
+  const { status } = await asUser('PATCH', `/patients/${created.id}`, { version: created.version, ...change });
+  expect(status).toBe(200);
+};
+
+const openTool = async (p: Page, slug: string, title: string) => {
+  await p.goto(`${runtime.url}/tools/${slug}`);
+  await p.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: 20_000 });
+};
+
+/** A tool's page shot at desktop width, then at phone width (the same page, resized), then back. */
+const shootBoth = async (p: Page, slug: string) => {
+  await shot(p, `tool-${slug}-desktop`, true);
+  await p.setViewportSize(PHONE);
+  await shot(p, `tool-${slug}-phone`, true);
+  await p.setViewportSize(DESKTOP);
+};
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await createUser(runtime);
+  asUser = api(runtime, await signedIn(runtime, user));
+  context = await newContext(browser);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: runtime.url });
+  page = await context.newPage();
+  await signIn(page, runtime.url, user);
+  await dismissOfflineNotice(page);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign-out', () => {
+  const sheet = (p: Page, heading: string) => p.getByRole('region', { name: heading });
+
+  it('drafts each patient from the chart, keeps the edits, and copies the I-PASS sheet as text', async () => {
+    await addPatient(
+      { lastname: 'Okafor', firstname: 'Adaeze', room: '12' },
+      { oneliner: paragraph('67F with COPD exacerbation on BiPAP overnight'), tasks: [task('t1', 'Repeat ABG at 0400', 2), task('t2', 'Call family', 1), task('t3', 'Chest X-ray', 1, true)] },
+    );
+    await addPatient({ lastname: 'Lindqvist', firstname: 'Per', room: '3' }, { primarydx: 'Community-acquired pneumonia' });
+
+    await openTool(page, 'signout', 'Sign-out');
+    const okafor = sheet(page, 'Okafor, Adaeze · Room 12');
+    await okafor.waitFor({ timeout: 20_000 });
+    // Rooms in natural order: 3 before 12.
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Lindqvist, Per · Room 3', 'Okafor, Adaeze · Room 12']);
+    expect(await okafor.getByRole('textbox', { name: 'Patient summary' }).inputValue()).toBe('67F with COPD exacerbation on BiPAP overnight');
+    expect(await okafor.getByRole('textbox', { name: 'Action list' }).inputValue()).toBe('- Call family\n- Repeat ABG at 0400');
+    expect(await sheet(page, 'Lindqvist, Per · Room 3').getByRole('textbox', { name: 'Patient summary' }).inputValue()).toBe('Community-acquired pneumonia');
+
+    await okafor.getByText('Watcher', { exact: true }).click();
+    await okafor.getByRole('textbox', { name: 'Situation awareness & contingency' }).fill('If SpO2 < 88% on BiPAP, call ICU');
+    await page.reload();
+    await okafor.waitFor({ timeout: 20_000 });
+    expect(await okafor.getByRole('textbox', { name: 'Situation awareness & contingency' }).inputValue()).toBe('If SpO2 < 88% on BiPAP, call ICU');
+    expect(await okafor.getByRole('radio', { name: 'Watcher' }).isChecked()).toBe(true);
+
+    await page.getByRole('button', { name: 'Copy as text' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(
+      [
+        'Okafor, Adaeze · Room 12',
+        'Illness severity: Watcher',
+        'Patient summary: 67F with COPD exacerbation on BiPAP overnight',
+        'Action list:\n- Call family\n- Repeat ABG at 0400',
+        'Situation awareness & contingency: If SpO2 < 88% on BiPAP, call ICU',
+      ].join('\n'),
+    );
+    expect(copied.indexOf('Lindqvist, Per')).toBeLessThan(copied.indexOf('Okafor, Adaeze'));
+
+    // Reset goes back to the chart's draft.
+    await okafor.getByRole('button', { name: 'Reset from chart' }).click();
+    expect(await okafor.getByRole('textbox', { name: 'Situation awareness & contingency' }).inputValue()).toBe('');
+
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await shot(page, 'tool-signout-print', true);
+    await page.emulateMedia({ media: 'screen' });
+    await shootBoth(page, 'signout');
+  });
+});
+
+/** Stands in for the browser's speech engine: records each utterance and what was asked of it; finish() ends them. */
+const speechDouble = () => {
+  type Utterance = { text: string; rate: number; onend: (() => void) | null };
+  const record = { spoken: [] as { text: string; rate: number }[], calls: [] as string[], queue: [] as Utterance[] };
+  class DoubleUtterance {
+    text: string;
+    rate = 1;
+    lang = '';
+    voice = null;
+    onend: (() => void) | null = null;
+    onerror = null;
+    constructor(text: string) {
+      this.text = text;
+    }
+  }
+  const engine = {
+    getVoices: () => [],
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    speak: (u: Utterance) => {
+      record.spoken.push({ text: u.text, rate: u.rate });
+      record.queue.push(u);
+    },
+    pause: () => record.calls.push('pause'),
+    resume: () => record.calls.push('resume'),
+    cancel: () => {
+      record.calls.push('cancel');
+      record.queue = [];
+    },
+  };
+  Object.assign(window, { speechDouble: { record, finish: () => record.queue.splice(0).forEach((u) => u.onend?.()) } });
+  Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: DoubleUtterance, configurable: true });
+  Object.defineProperty(window, 'speechSynthesis', { value: engine, configurable: true });
+};
+type SpeechRecord = { spoken: { text: string; rate: number }[]; calls: string[] };
+const speechRecord = (p: Page) => p.evaluate(() => (window as unknown as { speechDouble: { record: SpeechRecord } }).speechDouble.record);
+
+describe('text to speech', () => {
+  it('reads a resource aloud at the chosen speed, pauses, resumes and stops', async () => {
+    const resource = (await asUser('POST', '/resources', { name: 'Hyponatremia workup', type: 'text', description: 'A stepwise approach.' })).json as unknown as Resource;
+    const section = { id: 's1', title: 'First steps', deltaString: paragraph('Check serum osmolality. Then urine sodium.'), editing: false, createdAt: NOW, updatedAt: NOW };
+    expect((await asUser('PATCH', `/resources/${resource.id}`, { version: resource.version, textSections: [section] })).status).toBe(200);
+
+    const speaking = await context.newPage();
+    await speaking.addInitScript(speechDouble);
+    await openTool(speaking, 'texttospeech', 'Text to Speech');
+    await speaking.getByRole('combobox', { name: 'Read a resource' }).click();
+    await speaking.getByRole('option', { name: 'Hyponatremia workup' }).click();
+    const text = speaking.getByRole('textbox', { name: 'Text to read' });
+    await expect.poll(() => text.inputValue()).toBe('Hyponatremia workup\n\nA stepwise approach.\n\nFirst steps\n\nCheck serum osmolality. Then urine sodium.');
+
+    const speed = speaking.getByRole('slider');
+    await speed.focus();
+    await speaking.keyboard.press('ArrowRight');
+    await speaking.keyboard.press('ArrowRight');
+    await speaking.getByText('Speed: 1.5×').waitFor();
+    await speaking.getByRole('button', { name: 'Play', exact: true }).click();
+    await speaking.getByText('Reading aloud…').waitFor();
+    const { spoken } = await speechRecord(speaking);
+    expect(spoken.map((s) => s.text).join(' ')).toBe('Hyponatremia workup A stepwise approach. First steps Check serum osmolality. Then urine sodium.');
+    expect(new Set(spoken.map((s) => s.rate))).toEqual(new Set([1.5]));
+
+    await speaking.getByRole('button', { name: 'Pause' }).click();
+    await speaking.getByText('Paused.').waitFor();
+    await speaking.getByRole('button', { name: 'Resume' }).click();
+    await speaking.getByRole('button', { name: 'Stop' }).click();
+    await speaking.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect((await speechRecord(speaking)).calls.slice(-3)).toEqual(['pause', 'resume', 'cancel']);
+
+    // A reading that ends by itself leaves the player ready again.
+    await speaking.getByRole('button', { name: 'Play', exact: true }).click();
+    await speaking.getByRole('button', { name: 'Pause' }).waitFor();
+    await speaking.evaluate(() => (window as unknown as { speechDouble: { finish: () => void } }).speechDouble.finish());
+    await speaking.getByRole('button', { name: 'Play', exact: true }).waitFor();
+    expect(await speaking.getByRole('button', { name: 'Stop' }).isDisabled()).toBe(true);
+    await shootBoth(speaking, 'texttospeech');
+    await speaking.close();
+  });
+
+  it('tells a browser without speech synthesis that it cannot read aloud', async () => {
+    const mute = await context.newPage();
+    await mute.addInitScript(() => {
+      delete (window as { speechSynthesis?: unknown }).speechSynthesis;
+      Reflect.deleteProperty(Window.prototype, 'speechSynthesis');
+    });
+    await openTool(mute, 'texttospeech', 'Text to Speech');
+    await mute.getByText('This browser cannot read text aloud').waitFor();
+    expect(await mute.getByRole('button', { name: 'Play', exact: true }).count()).toBe(0);
+    await mute.close();
+  });
+});
