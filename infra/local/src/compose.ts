@@ -12,6 +12,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { cognitoUserDirectory } from '@chartside/lambdas/adapters/aws/cognito-user-directory';
 import { documentTable, tableIsActive } from '@chartside/lambdas/adapters/aws/dynamodb';
 import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
+import { encryptionSdkCipher, rawAesKeyring } from '@chartside/lambdas/adapters/envelope/encryption-sdk-cipher';
+import { loadLocalDataKey } from '@chartside/lambdas/adapters/envelope/local-data-key';
 import { s3FileStore } from '@chartside/lambdas/adapters/aws/s3-file-store';
 import { fastGeoipLocator } from '@chartside/lambdas/adapters/geo/fast-geoip-locator';
 import { jwksTokenVerifier } from '@chartside/lambdas/adapters/local/jwks-token-verifier';
@@ -88,7 +90,9 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     return { status: states.every((s) => s.ok) ? 'ok' : 'degraded', dependencies };
   };
 
-  const repositories = createRepositories(table, systemClock);
+  // Locally the Encryption SDK wraps data keys with a raw AES key under DATA_DIR (KMS in the cloud).
+  const cipher = encryptionSdkCipher(rawAesKeyring(loadLocalDataKey(settings.dataDir)));
+  const repositories = createRepositories(table, systemClock, cipher);
   const broadcast = createBroadcast(realtime);
   // Presigned URLs name s3rver's own address (127.0.0.1), which the browser on this machine reaches directly.
   const fileStore = s3FileStore(s3, localAws.filesBucket);
@@ -122,6 +126,7 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     health,
     logger,
     fileStore,
+    cipher,
     articleMetadata: fetchArticleMetadata({
       crossrefUrl: settings.ARTICLE_CROSSREF_URL,
       unpaywallUrl: settings.ARTICLE_UNPAYWALL_URL,

@@ -1,5 +1,6 @@
 // Every repository over the one table, built in one place for both composition roots.
 import type { Clock } from '../ports/clock';
+import type { EnvelopeCipher } from '../ports/envelope-cipher';
 import { BackupRepository } from './backup-repository';
 import { AdmissionRepository } from './admission-repository';
 import { ChatRepository } from './chat-repository';
@@ -11,13 +12,14 @@ import type { Table } from './table';
 import { TaggedItemRepository } from './tagged-item-repository';
 import { UserRepository } from './user-repository';
 
-export const createRepositories = (table: Table, clock: Clock) => ({
+/** Without a cipher, encrypted resources read as their clear parts only (see ResourceRepository). */
+export const createRepositories = (table: Table, clock: Clock, cipher?: EnvelopeCipher) => ({
   users: new UserRepository(table, clock),
   sessions: new SessionRepository(table),
   backups: new BackupRepository(table),
   feed: new FeedRepository(table),
   taggedItems: new TaggedItemRepository(table),
-  resources: new ResourceRepository(table),
+  resources: new ResourceRepository(table, cipher),
   patients: new PatientRepository(table),
   chats: new ChatRepository(table),
   admissions: new AdmissionRepository(table),

@@ -13,6 +13,8 @@ const CloudConfig = z.object({
   SEARCH_ENDPOINT: z.string().min(1),
   AWS_REGION: z.string().min(1),
   FILES_BUCKET: z.string().min(1),
+  /** The customer-managed KMS key that wraps the data keys of envelope encryption (encrypted resources, fileencrypt). */
+  DATA_ENCRYPTION_KEY_ARN: z.string().startsWith('arn:'),
   ARTICLE_CROSSREF_URL: z.url().default('https://api.crossref.org'),
   ARTICLE_UNPAYWALL_URL: z.url().default('https://api.unpaywall.org'),
   /** Crossref's polite pool and Unpaywall ask callers for a contact address (CDK context `contactEmail`). */

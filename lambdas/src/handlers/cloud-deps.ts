@@ -2,6 +2,7 @@
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import { KMS } from '@aws-sdk/client-kms';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { S3Client } from '@aws-sdk/client-s3';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
@@ -18,6 +19,7 @@ import { documentTable, tableIsActive } from '../adapters/aws/dynamodb';
 import { lambdaReplyRunner } from '../adapters/aws/lambda-reply-runner';
 import { forwardedClientIp } from '../adapters/aws/forwarded-client-ip';
 import { createLogger } from '../adapters/aws/logger';
+import { encryptionSdkCipher, kmsKeyring } from '../adapters/envelope/encryption-sdk-cipher';
 import { openSearchSearchIndex, signedOpenSearchClient } from '../adapters/aws/opensearch-search-index';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { transcribeMedicalSessions } from '../adapters/aws/transcribe-medical-sessions';
@@ -42,7 +44,9 @@ const tokenVerifier = cognitoTokenVerifier(config.USER_POOL_ID, config.USER_POOL
 
 export const realtimeDeps: RealtimeDeps = { connections, poster, tokenVerifier, clock: systemClock, logger };
 
-const repositories = createRepositories(table, systemClock);
+// Data keys come from the deployment's KMS key, with the user and item as encryption context.
+const cipher = encryptionSdkCipher(kmsKeyring(config.DATA_ENCRYPTION_KEY_ARN, new KMS({})));
+const repositories = createRepositories(table, systemClock, cipher);
 const broadcast = createBroadcast(realtimeDeps);
 const fileStore = s3FileStore(new S3Client({}), config.FILES_BUCKET);
 // In the cloud a user's address must be on the public internet: never the function's own network.
@@ -97,6 +101,7 @@ export const httpDeps: HttpDeps = {
   },
   logger,
   fileStore,
+  cipher,
   search: openSearchSearchIndex(signedOpenSearchClient(config.SEARCH_ENDPOINT, config.AWS_REGION)),
   articleMetadata: fetchArticleMetadata({
     crossrefUrl: config.ARTICLE_CROSSREF_URL,

@@ -17,6 +17,7 @@ import { fetchArticleMetadata } from '../adapters/articles/fetch-article-metadat
 import { fetchPdf } from '../adapters/articles/fetch-pdf';
 import { documentTable } from '../adapters/aws/dynamodb';
 import { createLogger } from '../adapters/aws/logger';
+import { encryptionSdkCipher, rawAesKeyring } from '../adapters/envelope/encryption-sdk-cipher';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { jwksTokenVerifier } from '../adapters/local/jwks-token-verifier';
 import { openSqliteSearchIndex } from '../adapters/local/sqlite-search-index';
@@ -50,6 +51,7 @@ const app = createApp({
   health: async () => ({ status: 'ok', dependencies: {} }),
   logger,
   fileStore: s3FileStore(new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 }), 'unreachable'),
+  cipher: encryptionSdkCipher(rawAesKeyring(new Uint8Array(32))),
   articleMetadata: fetchArticleMetadata({
     crossrefUrl: 'http://127.0.0.1:9',
     unpaywallUrl: 'http://127.0.0.1:9',

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { Repositories } from '../data/repositories';
 import type { ArticleMetadata } from '../ports/article-metadata';
 import type { Clock } from '../ports/clock';
+import type { EnvelopeCipher } from '../ports/envelope-cipher';
 import type { FileStore } from '../ports/file-store';
 import type { GeoLocator } from '../ports/geo-locator';
 import type { HealthCheck } from '../ports/health-check';
@@ -32,6 +33,8 @@ export interface HttpDeps extends Repositories {
   health: HealthCheck;
   logger: Logger;
   fileStore: FileStore;
+  /** Envelope encryption of the user's data (encrypted resources, /tools/fileencrypt). */
+  cipher: EnvelopeCipher;
   articleMetadata: ArticleMetadata;
   pdfFetcher: PdfFetcher;
   search: SearchIndex;

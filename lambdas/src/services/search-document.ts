@@ -9,15 +9,16 @@ const sectionsText = (resource: Pick<Resource, 'textSections'>): string =>
     .filter(Boolean)
     .join('\n\n');
 
+/** An encrypted resource is found by its name and tags only: its description and sections never reach the index. */
 export const toSearchDocument = (userId: string, resource: Resource): SearchDocument => ({
   userId,
   id: resource.id,
   name: resource.name,
   type: resource.type,
   tags: resource.tags,
-  description: resource.description,
+  description: resource.encrypted ? '' : resource.description,
   link: resource.link,
   favorite: resource.favorite,
   createdAt: resource.createdAt,
-  text: sectionsText(resource),
+  text: resource.encrypted ? '' : sectionsText(resource),
 });

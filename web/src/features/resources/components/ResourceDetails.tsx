@@ -1,8 +1,9 @@
 // View mode: tag chips, the description or 'No description available.', the link (opens in a new tab) or
-// 'No link provided', and an article's details.
+// 'No link provided', an article's details, and what encryption means when the resource is encrypted.
 import { DEFAULT_DESCRIPTION, DEFAULT_LINK, type ResourceFields } from '@chartside/shared';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { ArticleFields } from './ArticleFields';
+import { EncryptedNotice } from './EncryptionSwitch';
 
 /** Only web addresses become links; anything else stays text (no javascript: URLs). */
 const isWebLink = (link: string) => /^https?:\/\//i.test(link);
@@ -35,6 +36,7 @@ export function ResourceDetails({ fields }: { fields: ResourceFields }) {
         <Text c="dimmed">{DEFAULT_LINK}</Text>
       )}
       {fields.type === 'article' && <ArticleFields article={fields.article} />}
+      {fields.encrypted && <EncryptedNotice />}
     </Stack>
   );
 }

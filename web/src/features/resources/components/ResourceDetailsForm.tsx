@@ -1,8 +1,9 @@
-// Edit mode: type, name, tags, description, link with 'Auto-fill' (articles with a link), and 'Delete Resource'.
+// Edit mode: type, name, tags, description, link with 'Auto-fill' (articles with a link), Encrypted, and 'Delete Resource'.
 import { isResourceName, type Article, type ArticleLookup, type ResourceFields } from '@chartside/shared';
 import { Alert, Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useArticleLookup } from '../queries';
 import { ArticleFields } from './ArticleFields';
+import { EncryptionSwitch } from './EncryptionSwitch';
 import { ResourceTypeSelect } from './ResourceTypeSelect';
 import { TagsField } from './TagsField';
 
@@ -60,6 +61,7 @@ export function ResourceDetailsForm({ fields, onChange, onDelete }: ResourceDeta
         </Alert>
       )}
       {fields.type === 'article' && <ArticleFields article={fields.article} />}
+      <EncryptionSwitch encrypted={fields.encrypted} onChange={(encrypted) => onChange({ encrypted })} />
       <Group>
         <Button color="red" variant="outline" onClick={onDelete}>
           Delete Resource

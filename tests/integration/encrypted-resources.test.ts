@@ -1,0 +1,136 @@
+// Encrypted resources on the shared runtime: what is sealed never reaches the runtime's files (DynamoDB Local's
+// database, the object store, the search index), the owner reads it back, another user never can, search finds the
+// resource by name and tags only, turning encryption off and on rewrites the data, and a changed ciphertext is a 400.
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Resource } from '@chartside/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, type Api } from '../harness/api';
+import { localTable } from '../harness/dynamodb';
+import { sharedRuntime } from '../harness/shared-runtime';
+import { createUser, signedIn } from '../harness/users';
+
+const runtime = sharedRuntime();
+let asOwner: Api;
+let asOther: Api;
+let ownerId: string;
+
+const section = (text: string) => ({
+  id: `s-${crypto.randomUUID()}`,
+  title: 'Assessment',
+  deltaString: JSON.stringify([{ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] }]),
+  editing: false,
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+});
+
+const highlight = (text: string) => ({ id: `h-${crypto.randomUUID()}`, pdfId: 'pdf-1', rawText: text, text, pageNumber: 1, range: {}, createdAt: new Date().toISOString() });
+
+/** A phrase no other test writes, in three spellings so one field's words are told from another's. */
+const uniquePhrase = (field: string) => `${field} zq${crypto.randomUUID().replaceAll('-', '')}`;
+
+/** Every file under the runtime's data folder, read whole. */
+const filesUnder = async (dir: string): Promise<string[]> => {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+};
+const filesHolding = async (phrase: string) => {
+  const needle = Buffer.from(phrase, 'utf8');
+  const found: string[] = [];
+  for (const file of await filesUnder(runtime.dataDir)) {
+    const bytes = await readFile(file).catch(() => undefined); // a file removed while the walk ran
+    if (bytes?.includes(needle)) found.push(path.relative(runtime.dataDir, file));
+  }
+  return found;
+};
+
+const ok = async <T>(response: Promise<{ status: number; json: unknown; text: string }>): Promise<T> => {
+  const { status, json, text } = await response;
+  if (status !== 200) throw new Error(`answered ${status}: ${text}`);
+  return json as T;
+};
+
+const searchHits = async (as: Api, query: string) => ((await ok<{ hits: { id: string }[] }>(as('POST', '/search', { query }))).hits).map((hit) => hit.id);
+
+beforeAll(async () => {
+  const [owner, other] = await Promise.all([createUser(runtime), createUser(runtime)]);
+  ownerId = owner.userId;
+  asOwner = api(runtime, await signedIn(runtime, owner));
+  asOther = api(runtime, await signedIn(runtime, other));
+});
+
+/** Creates a resource, then writes its sensitive fields with the phrases; `encrypted` is set before they are written. */
+const saveWithPhrases = async (encrypted: boolean) => {
+  const phrases = { description: uniquePhrase('description'), section: uniquePhrase('section'), highlight: uniquePhrase('highlight') };
+  const name = `Encryption case ${crypto.randomUUID().slice(0, 8)}`;
+  const created = await ok<Resource>(asOwner('POST', '/resources', { name, type: 'text', tags: ['Cardiology'] }));
+  const flagged = await ok<Resource>(asOwner('PATCH', `/resources/${created.id}`, { version: created.version, encrypted }));
+  const saved = await ok<Resource>(
+    asOwner('PATCH', `/resources/${created.id}`, {
+      version: flagged.version,
+      description: phrases.description,
+      textSections: [section(phrases.section)],
+      pdfHighlights: { 'pdf-1': [highlight(phrases.highlight)] },
+    }),
+  );
+  return { saved, phrases, name };
+};
+
+describe('an encrypted resource', () => {
+  it('leaves no sealed phrase in any file under DATA_DIR, yet its owner reads it all and search finds it by name', async () => {
+    const plain = await saveWithPhrases(false);
+    const sealed = await saveWithPhrases(true);
+    // Both are indexed (the name finds each), so the index has seen whatever it would ever hold of them.
+    await expect.poll(() => searchHits(asOwner, plain.name), { timeout: 10_000 }).toContain(plain.saved.id);
+    await expect.poll(() => searchHits(asOwner, sealed.name), { timeout: 10_000 }).toContain(sealed.saved.id);
+
+    // The walk finds what is stored in clear: the plain resource's phrases are there, in the database and the index.
+    const plainFound = await filesHolding(plain.phrases.section);
+    expect(plainFound.some((file) => file.startsWith('search'))).toBe(true);
+    expect(plainFound.length).toBeGreaterThan(1);
+    for (const phrase of Object.values(sealed.phrases)) expect(await filesHolding(phrase)).toEqual([]);
+
+    const read = await ok<Resource>(asOwner('GET', `/resources/${sealed.saved.id}`));
+    expect(read).toEqual(sealed.saved);
+    expect(read.description).toBe(sealed.phrases.description);
+    expect(read.pdfHighlights['pdf-1']?.[0]?.text).toBe(sealed.phrases.highlight);
+    expect(await searchHits(asOwner, 'Cardiology')).toContain(sealed.saved.id);
+    expect(await searchHits(asOwner, sealed.phrases.section.split(' ')[1]!)).toEqual([]);
+    expect(await searchHits(asOwner, plain.phrases.section.split(' ')[1]!)).toEqual([plain.saved.id]);
+  });
+
+  it('is never another user’s to read, change or find', async () => {
+    const { saved, name } = await saveWithPhrases(true);
+    expect((await asOther('GET', `/resources/${saved.id}`)).status).toBe(404);
+    expect((await asOther('PATCH', `/resources/${saved.id}`, { version: saved.version, encrypted: false })).status).toBe(404);
+    expect(await searchHits(asOther, name)).toEqual([]);
+    expect((await asOwner('GET', `/resources/${saved.id}`)).json).toEqual(saved);
+  });
+
+  it('is rewritten in clear when encryption is turned off, and sealed again when turned back on', async () => {
+    const { saved, phrases, name } = await saveWithPhrases(true);
+    const off = await ok<Resource>(asOwner('PATCH', `/resources/${saved.id}`, { version: saved.version, encrypted: false }));
+    expect(off.description).toBe(phrases.description);
+    const word = phrases.section.split(' ')[1]!;
+    await expect.poll(() => searchHits(asOwner, word), { timeout: 10_000 }).toEqual([saved.id]);
+    const on = await ok<Resource>(asOwner('PATCH', `/resources/${saved.id}`, { version: off.version, encrypted: true }));
+    await expect.poll(() => searchHits(asOwner, word), { timeout: 10_000 }).toEqual([]);
+    expect(await searchHits(asOwner, name)).toEqual([saved.id]);
+    expect(await ok<Resource>(asOwner('GET', `/resources/${saved.id}`))).toEqual(on);
+    const stored = await localTable(runtime).query(`USER#${ownerId}`, `PART#RESOURCE#${saved.id}#`);
+    expect(JSON.stringify(stored)).not.toContain(word);
+  });
+
+  it('answers 400, not 500, when its stored ciphertext was changed', async () => {
+    const { saved } = await saveWithPhrases(true);
+    const table = localTable(runtime);
+    const [part] = await table.query(`USER#${ownerId}`, `PART#RESOURCE#${saved.id}#body#`);
+    const body = JSON.parse(String(part?.data)) as { sealed: string };
+    const middle = Math.floor(body.sealed.length / 2);
+    body.sealed = `${body.sealed.slice(0, middle)}${body.sealed[middle] === 'A' ? 'B' : 'A'}${body.sealed.slice(middle + 1)}`;
+    await table.put({ ...part, data: JSON.stringify(body) });
+    const { status, json } = await asOwner('GET', `/resources/${saved.id}`);
+    expect(status).toBe(400);
+    expect(json).toEqual({ error: { code: 'bad_request', message: expect.stringMatching(/could not be decrypted/) } });
+  });
+});
