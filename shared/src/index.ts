@@ -12,6 +12,7 @@ export * from './sessions/session';
 export * from './backups/daily-backup';
 export * from './contracts/sessions';
 export * from './contracts/backups';
+export * from './feed/feed';
 export * from './contracts/feed';
 export * from './contracts/tags';
 export * from './resources/resource';

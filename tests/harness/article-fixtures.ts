@@ -139,4 +139,5 @@ export const articleFixtureEnv = (fixtures: ArticleFixtures): Record<string, str
   ARTICLE_ALLOW_PRIVATE_HOSTS: 'true',
   ARTICLE_TIMEOUT_MS: '2000',
   ARTICLE_PDF_TIMEOUT_MS: '2000',
+  FEED_TIMEOUT_MS: '2000',
 });

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import { fetchArticleMetadata } from '@chartside/lambdas/adapters/articles/fetch-article-metadata';
 import { fetchPdf } from '@chartside/lambdas/adapters/articles/fetch-pdf';
+import { fetchFeed } from '@chartside/lambdas/adapters/feeds/fetch-feed';
 import { apiGatewayConnectionPoster } from '@chartside/lambdas/adapters/aws/api-gateway-connection-poster';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { cognitoUserDirectory } from '@chartside/lambdas/adapters/aws/cognito-user-directory';
@@ -135,6 +136,7 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
       web: publicWeb,
     }),
     pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: settings.ARTICLE_PDF_TIMEOUT_MS }),
+    feedFetcher: fetchFeed({ web: publicWeb, timeoutMs: settings.FEED_TIMEOUT_MS }),
     search,
     ai: { models, replies, dailyTokens: settings.AI_DAILY_TOKENS },
     transcription: localTranscriptionSessions(speech, endpoints.origin),

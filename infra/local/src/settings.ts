@@ -29,6 +29,8 @@ const Settings = z.object({
   ARTICLE_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
   /** How long fetching an article's PDF (up to 50 MB, every open-access address tried) may take, in milliseconds. */
   ARTICLE_PDF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** How long fetching one feed source may take, in milliseconds. */
+  FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** An Ollama server for AI (chat, transformer, extraction), e.g. http://127.0.0.1:11434; unset: no local models. */
   OLLAMA_URL: z.url().optional(),
   OLLAMA_MODEL_FAST: z.string().min(1).default('llama3.2'),

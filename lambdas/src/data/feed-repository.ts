@@ -1,6 +1,35 @@
-// Feed items live under the user (sk FEED#{id}) with a boolean `read`; the items themselves arrive in a later issue.
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { keys, type Table } from './table';
+// The feed under the user: settings (sk FEEDCONF, versioned; also on gsi1 under FEEDUSERS so the scheduled refresh finds
+// every user with sources), one status per source (FEEDSRC#{sourceId}) and the items (FEED#{itemId}, boolean `read`).
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { AppError, FeedItem, FeedSourceStatus, notFound, versionConflict, type FeedSourceInput } from '@chartside/shared';
+import { isConditionalCheckFailed, keys, tableDefinition, type Table } from './table';
+import { queryUnder } from './versioned-record-store';
+
+/** BatchWriteItem takes at most 25 requests. */
+const BATCH_WRITE_SIZE = 25;
+/** Read flags changed at once by 'mark all read'. */
+const UPDATE_CONCURRENCY = 10;
+
+export interface StoredFeedSettings {
+  version: number;
+  sources: (FeedSourceInput & { id: string })[];
+  keywords: string[];
+}
+
+/** A source's last fetch, with the validators for the next conditional GET. */
+export interface StoredSourceStatus extends FeedSourceStatus {
+  etag?: string;
+  lastModified?: string;
+}
+
+const itemAttributes = Object.keys(FeedItem.shape);
+
+const runLimited = async <T>(values: readonly T[], limit: number, run: (value: T) => Promise<void>) => {
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, values.length) }, async () => {
+    while (next < values.length) await run(values[next++]!);
+  }));
+};
 
 export class FeedRepository {
   constructor(private readonly table: Table) {}
@@ -22,5 +51,127 @@ export class FeedRepository {
       input.ExclusiveStartKey = page.LastEvaluatedKey;
     } while (input.ExclusiveStartKey);
     return count;
+  }
+
+  /** Version 0 with nothing in it for a user who never saved feed settings. */
+  async getSettings(userId: string): Promise<StoredFeedSettings> {
+    const { Item } = await this.table.client.send(
+      new GetCommand({ TableName: this.table.name, Key: { pk: keys.user(userId), sk: keys.feedSettings }, ConsistentRead: true }),
+    );
+    if (!Item) return { version: 0, sources: [], keywords: [] };
+    return { version: Number(Item.version), sources: Item.sources as StoredFeedSettings['sources'], keywords: Item.keywords as string[] };
+  }
+
+  /** Writes the settings when the stored version is still `settings.version - 1`; otherwise a version conflict. */
+  async putSettings(userId: string, settings: StoredFeedSettings): Promise<void> {
+    try {
+      await this.table.client.send(
+        new PutCommand({
+          TableName: this.table.name,
+          Item: { pk: keys.user(userId), sk: keys.feedSettings, gsi1pk: keys.feedUsers, gsi1sk: userId, ...settings },
+          ConditionExpression: settings.version === 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
+          ...(settings.version === 1 ? {} : { ExpressionAttributeValues: { ':previous': settings.version - 1 } }),
+        }),
+      );
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) throw versionConflict('The feed settings');
+      throw error;
+    }
+  }
+
+  /** Every user with feed settings (for the scheduled refresh). */
+  async usersWithSettings(): Promise<string[]> {
+    const input: QueryCommandInput = {
+      TableName: this.table.name,
+      IndexName: tableDefinition.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :users',
+      ExpressionAttributeValues: { ':users': keys.feedUsers },
+      ProjectionExpression: 'gsi1sk',
+    };
+    const users: string[] = [];
+    do {
+      const page = await this.table.client.send(new QueryCommand(input));
+      users.push(...(page.Items ?? []).map((item) => String(item.gsi1sk)));
+      input.ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (input.ExclusiveStartKey);
+    return users;
+  }
+
+  async sourceStatuses(userId: string): Promise<Map<string, StoredSourceStatus>> {
+    const items = await queryUnder(this.table, userId, keys.feedSource(''), {});
+    return new Map(items.map(({ pk: _pk, sk, ...status }) => [String(sk).slice(keys.feedSource('').length), status as unknown as StoredSourceStatus]));
+  }
+
+  async putSourceStatus(userId: string, sourceId: string, status: StoredSourceStatus): Promise<void> {
+    await this.table.client.send(new PutCommand({ TableName: this.table.name, Item: { pk: keys.user(userId), sk: keys.feedSource(sourceId), ...status } }));
+  }
+
+  async listItems(userId: string): Promise<FeedItem[]> {
+    const items = await queryUnder(this.table, userId, keys.feedItem(''), {
+      ProjectionExpression: itemAttributes.map((_, i) => `#a${i}`).join(', '),
+      ExpressionAttributeNames: Object.fromEntries(itemAttributes.map((name, i) => [`#a${i}`, name])),
+    });
+    return items as unknown as FeedItem[];
+  }
+
+  /** Stores new items and deletes others (trimmed, or of removed sources), 25 per batch. */
+  async writeItems(userId: string, put: readonly FeedItem[], remove: readonly { id: string }[]): Promise<void> {
+    const pk = keys.user(userId);
+    const requests = [
+      ...put.map((item) => ({ PutRequest: { Item: { pk, sk: keys.feedItem(item.id), ...item } } })),
+      ...remove.map(({ id }) => ({ DeleteRequest: { Key: { pk, sk: keys.feedItem(id) } } })),
+    ];
+    for (let i = 0; i < requests.length; i += BATCH_WRITE_SIZE) {
+      let batch: typeof requests = requests.slice(i, i + BATCH_WRITE_SIZE);
+      while (batch.length > 0) {
+        const { UnprocessedItems } = await this.table.client.send(new BatchWriteCommand({ RequestItems: { [this.table.name]: batch } }));
+        batch = (UnprocessedItems?.[this.table.name] ?? []) as typeof requests;
+      }
+    }
+  }
+
+  async removeSourceStatuses(userId: string, sourceIds: readonly string[]): Promise<void> {
+    const pk = keys.user(userId);
+    for (let i = 0; i < sourceIds.length; i += BATCH_WRITE_SIZE) {
+      const batch = sourceIds.slice(i, i + BATCH_WRITE_SIZE).map((id) => ({ DeleteRequest: { Key: { pk, sk: keys.feedSource(id) } } }));
+      await this.table.client.send(new BatchWriteCommand({ RequestItems: { [this.table.name]: batch } }));
+    }
+  }
+
+  /** Only an item of this user: another's id is not found. */
+  async setRead(userId: string, itemId: string, read: boolean): Promise<FeedItem> {
+    try {
+      const { Attributes } = await this.table.client.send(
+        new UpdateCommand({
+          TableName: this.table.name,
+          Key: { pk: keys.user(userId), sk: keys.feedItem(itemId) },
+          UpdateExpression: 'SET #read = :read',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#read': 'read' },
+          ExpressionAttributeValues: { ':read': read },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      const { pk: _pk, sk: _sk, ...item } = Attributes!;
+      return item as FeedItem;
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) throw notFound('The feed item');
+      throw error;
+    }
+  }
+
+  /** Marks every unread item read; an item deleted meanwhile (trimmed) is skipped. Returns how many changed. */
+  async markAllRead(userId: string): Promise<number> {
+    const unread = (await this.listItems(userId)).filter((item) => !item.read);
+    let updated = 0;
+    await runLimited(unread, UPDATE_CONCURRENCY, async (item) => {
+      try {
+        await this.setRead(userId, item.id, true);
+        updated += 1;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+      }
+    });
+    return updated;
   }
 }

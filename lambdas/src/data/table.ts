@@ -16,6 +16,12 @@ export const keys = {
   sessionsRevoked: 'SESSIONS_REVOKED',
   backup: (backupDate: string) => `BACKUP#${backupDate}`,
   feedItem: (feedItemId: string) => `FEED#${feedItemId}`,
+  /** The user's feed sources and keywords (one item, versioned). */
+  feedSettings: 'FEEDCONF',
+  /** A feed source's last fetch: its validators (ETag, Last-Modified) and its error. */
+  feedSource: (sourceId: string) => `FEEDSRC#${sourceId}`,
+  /** gsi1 partition listing every user with feed settings, for the scheduled refresh. */
+  feedUsers: 'FEEDUSERS',
   resource: (resourceId: string) => `RESOURCE#${resourceId}`,
   patient: (patientId: string) => `PATIENT#${patientId}`,
   /** A patient's time tracking, beside its head (not under PATIENT#, so panel queries never read it). */

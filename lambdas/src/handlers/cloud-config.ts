@@ -22,6 +22,8 @@ const CloudConfig = z.object({
   ARTICLE_TIMEOUT_MS: z.coerce.number().int().positive().default(8_000),
   /** For an article's PDF (up to 50 MB, every address tried): within the function's 28 s, leaving time to store it. */
   ARTICLE_PDF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  /** How long fetching one feed source may take, in milliseconds. */
+  FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The Bedrock models (CDK context; the role may invoke exactly these). */
   BEDROCK_MODEL_FAST: z.string().min(1).default(bedrockModelDefaults.fast),
   BEDROCK_MODEL_SLOW: z.string().min(1).default(bedrockModelDefaults.slow),

@@ -11,6 +11,7 @@ import { createRepositories } from '../data/repositories';
 import type { HttpDeps } from '../http/deps';
 import { fetchArticleMetadata } from '../adapters/articles/fetch-article-metadata';
 import { fetchPdf } from '../adapters/articles/fetch-pdf';
+import { fetchFeed } from '../adapters/feeds/fetch-feed';
 import { apiGatewayConnectionPoster } from '../adapters/aws/api-gateway-connection-poster';
 import { createBedrockTextModel } from '../adapters/aws/bedrock-text-model';
 import { cognitoTokenVerifier } from '../adapters/aws/cognito-token-verifier';
@@ -51,6 +52,7 @@ const broadcast = createBroadcast(realtimeDeps);
 const fileStore = s3FileStore(new S3Client({}), config.FILES_BUCKET);
 // In the cloud a user's address must be on the public internet: never the function's own network.
 const publicWeb = createPublicWeb({ contactEmail: config.ARTICLE_CONTACT_EMAIL, allowPrivateHosts: false });
+const feedFetcher = fetchFeed({ web: publicWeb, timeoutMs: config.FEED_TIMEOUT_MS });
 const bedrock = new BedrockRuntimeClient({});
 const bedrockModel = (modelId: string) => createBedrockTextModel({ client: bedrock, modelId });
 // Patient text goes only to Bedrock in this account and region. The local-model extraction mode has no model here.
@@ -111,6 +113,7 @@ export const httpDeps: HttpDeps = {
     web: publicWeb,
   }),
   pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: config.ARTICLE_PDF_TIMEOUT_MS }),
+  feedFetcher,
   ai: { models, replies, dailyTokens: config.AI_DAILY_TOKENS },
   transcription,
 };

@@ -2,6 +2,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'hono';
 import type { Repositories } from '../data/repositories';
 import type { ArticleMetadata } from '../ports/article-metadata';
+import type { FeedFetcher } from '../ports/feed-fetcher';
 import type { Clock } from '../ports/clock';
 import type { EnvelopeCipher } from '../ports/envelope-cipher';
 import type { FileStore } from '../ports/file-store';
@@ -37,6 +38,7 @@ export interface HttpDeps extends Repositories {
   cipher: EnvelopeCipher;
   articleMetadata: ArticleMetadata;
   pdfFetcher: PdfFetcher;
+  feedFetcher: FeedFetcher;
   search: SearchIndex;
   ai: AiDeps;
   transcription: TranscriptionSessions;

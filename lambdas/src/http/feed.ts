@@ -1,6 +1,8 @@
-// The feed: for now only the unread count behind the top bar's badge.
+// The feed: settings (sources and keywords), items with their read flags, the manual update, and the unread count
+// behind the top bar's badge. Every route works on the signed-in user's own feed only.
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { feedContract } from '@chartside/shared';
+import { feedSettings, markAllFeedItemsRead, refreshFeed, saveFeedSettings, setFeedItemRead, type FeedDeps } from '../services/feed-service';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
 
@@ -8,10 +10,29 @@ type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 
 export const feedRouter = (deps: HttpDeps, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
+  const feed: FeedDeps = deps;
+  const tags = ['feed'];
 
-  router.openapi(routeFrom(feedContract.unreadCount, { tags: ['feed'] }), async (c) => {
+  router.openapi(routeFrom(feedContract.unreadCount, { tags }), async (c) => {
     return c.json({ count: await deps.feed.unreadCount(c.get('userId')) }, 200);
   });
+
+  router.openapi(routeFrom(feedContract.settings, { tags }), async (c) => c.json(await feedSettings(feed, c.get('userId')), 200));
+
+  router.openapi(routeFrom(feedContract.putSettings, { tags }), async (c) => c.json(await saveFeedSettings(feed, c.get('userId'), c.req.valid('json')), 200));
+
+  router.openapi(routeFrom(feedContract.items, { tags }), async (c) => {
+    const items = await deps.feed.listItems(c.get('userId'));
+    return c.json({ items: items.sort((a, b) => b.published.localeCompare(a.published)) }, 200);
+  });
+
+  router.openapi(routeFrom(feedContract.markAllRead, { tags }), async (c) => c.json({ updated: await markAllFeedItemsRead(feed, c.get('userId')) }, 200));
+
+  router.openapi(routeFrom(feedContract.setRead, { tags }), async (c) => {
+    return c.json(await setFeedItemRead(feed, c.get('userId'), c.req.valid('param').itemId, c.req.valid('json').read), 200);
+  });
+
+  router.openapi(routeFrom(feedContract.refresh, { tags }), async (c) => c.json(await refreshFeed(feed, c.get('userId')), 200));
 
   return router;
 };

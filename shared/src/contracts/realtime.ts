@@ -19,6 +19,8 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.updated'), chatId: z.string(), deleted: z.boolean().optional() }),
   /** An admission note was written (or deleted, version null) by another tab or device; an open copy refetches. */
   z.object({ type: z.literal('admission.updated'), admissionId: z.string(), version: z.number().int().nullable() }),
+  /** The user's feed items changed (a refresh stored new ones, a read flag changed): the badge shows `unread`. */
+  z.object({ type: z.literal('feed.updated'), unread: z.number().int().nonnegative() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;

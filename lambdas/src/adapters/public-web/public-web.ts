@@ -28,6 +28,8 @@ export interface GetOptions {
   signal: AbortSignal;
   /** The address came from a user: connect only to public addresses, and say so when its host does not exist. */
   userAddress: boolean;
+  /** More request headers (a conditional GET's If-None-Match), sent on every hop. */
+  headers?: Record<string, string>;
 }
 
 export interface PublicWeb {
@@ -140,7 +142,7 @@ export const createPublicWeb = (options: PublicWebOptions): PublicWeb => {
   };
 
   return {
-    async get(address, { who, accept, signal, userAddress }) {
+    async get(address, { who, accept, signal, userAddress, headers }) {
       let url = parsedUrl(address);
       if (!url) throw badRequest('That is not a web address, so it cannot be looked up.');
       for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
@@ -148,7 +150,7 @@ export const createPublicWeb = (options: PublicWebOptions): PublicWeb => {
         if (userAddress) assertPublicLiteral(url);
         let response: Response;
         try {
-          response = await fetch(url, { headers: { accept, 'user-agent': userAgent }, redirect: 'manual', signal, ...(userAddress && { dispatcher: guardedAgent }) });
+          response = await fetch(url, { headers: { ...headers, accept, 'user-agent': userAgent }, redirect: 'manual', signal, ...(userAddress && { dispatcher: guardedAgent }) });
         } catch (error) {
           throw connectFailure(who, url, userAddress, error);
         }
