@@ -1,13 +1,17 @@
 // The clinician's tools in Chromium against the real runtime: the I-PASS sign-out built from the panel (edits kept,
-// copied as text, printable) and text to speech (a resource read aloud with a speed; pause, resume, stop; a browser
-// without speech synthesis is told so). The browser's speech engine is the one outside service here: a double stands
+// copied as text, printable), text to speech (a resource read aloud with a speed; pause, resume, stop; a browser
+// without speech synthesis is told so) and the file renamer (PDFs named from their DOI's Crossref record, through the
+// runtime's Crossref fixture). The browser's speech engine is the one outside service here: a double stands
 // in for it (headless Chromium has no voices) and records what it was asked to say. Each page is shot at desktop and
 // phone width.
 import type { Patient, Resource } from '@chartside/shared';
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
+import { knownDoi } from '../harness/article-fixtures';
 import { launchBrowser } from '../harness/browser';
+import { textPdf } from '../harness/pdfs';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
 import { DESKTOP, dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
@@ -197,5 +201,56 @@ describe('text to speech', () => {
     await mute.getByText('This browser cannot read text aloud').waitFor();
     expect(await mute.getByRole('button', { name: 'Play', exact: true }).count()).toBe(0);
     await mute.close();
+  });
+});
+
+describe('file renamer', () => {
+  const NEJM_NAME = 'Polack 2020 New England Journal of Medicine - Safety and Efficacy of the BNT162b2 mRNA Covid-19 Vaccine.pdf';
+
+  it('names PDFs from their DOI, takes a DOI typed for a PDF without one, and downloads them under the new names', async () => {
+    const withDoi = Buffer.from(await textPdf({ pages: 1, textOf: () => `N Engl J Med 2020. DOI: ${knownDoi}. Original article.` }));
+    const withoutDoi = Buffer.from(await textPdf({ pages: 1 }));
+    await openTool(page, 'filerenamer', 'File Renamer');
+    await page.locator('input[type=file]').setInputFiles([
+      { name: 'nejm.pdf', mimeType: 'application/pdf', buffer: withDoi },
+      { name: 'scan-0042.pdf', mimeType: 'application/pdf', buffer: withoutDoi },
+    ]);
+    const newName = (file: string) => page.getByRole('textbox', { name: `New name of ${file}` });
+    await expect.poll(() => newName('nejm.pdf').inputValue(), { timeout: 20_000 }).toBe(NEJM_NAME);
+    expect(await page.getByRole('textbox', { name: 'DOI of nejm.pdf' }).inputValue()).toBe(knownDoi);
+    await page.getByText('No DOI found in the PDF: type it and look it up.').waitFor({ timeout: 20_000 });
+
+    await page.getByRole('textbox', { name: 'DOI of scan-0042.pdf' }).fill(`https://doi.org/${knownDoi}`);
+    await page.getByRole('textbox', { name: 'DOI of scan-0042.pdf' }).press('Enter');
+    await expect.poll(() => newName('scan-0042.pdf').inputValue(), { timeout: 20_000 }).toBe(NEJM_NAME);
+    await newName('scan-0042.pdf').fill('Polack 2020 NEJM - BNT162b2 supplement');
+
+    const one = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download scan-0042.pdf renamed' }).click();
+    const single = await one;
+    expect(single.suggestedFilename()).toBe('Polack 2020 NEJM - BNT162b2 supplement.pdf');
+    expect(readFileSync(await single.path())).toEqual(withoutDoi);
+
+    const names: string[] = [];
+    const both = new Promise<void>((resolve) =>
+      page.on('download', (d) => {
+        names.push(d.suggestedFilename());
+        if (names.length === 2) resolve();
+      }),
+    );
+    await page.getByRole('button', { name: 'Download 2 renamed files' }).click();
+    await both;
+    expect(names.sort()).toEqual([NEJM_NAME, 'Polack 2020 NEJM - BNT162b2 supplement.pdf'].sort());
+    await shootBoth(page, 'filerenamer');
+  });
+
+  it('says which file is not a PDF and which DOI Crossref does not know', async () => {
+    await openTool(page, 'filerenamer', 'File Renamer');
+    await page.locator('input[type=file]').setInputFiles([{ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text') }]);
+    await page.getByText(/The file could not be read as a PDF/).waitFor({ timeout: 20_000 });
+    await page.getByRole('textbox', { name: 'DOI of notes.pdf' }).fill('10.5555/missing');
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByText(/The article could not be looked up/).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('button', { name: 'Download renamed file' }).isDisabled()).toBe(true);
   });
 });

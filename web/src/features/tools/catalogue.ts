@@ -17,6 +17,6 @@ export const tools: readonly Tool[] = [
   { slug: 'fileencrypt', title: 'File Encrypt', purpose: 'Encrypt a file before you store or share it.' },
   { slug: 'transcription', title: 'Transcription', purpose: 'Turn dictated or recorded audio into text.' },
   { slug: 'vectorsearch', title: 'Vector Search', purpose: 'Ask questions across your saved resources.' },
-  { slug: 'filerenamer', title: 'File Renamer', purpose: 'Rename many files at once.' },
+  { slug: 'filerenamer', title: 'File Renamer', purpose: "Rename article PDFs from their DOI's metadata ('Author Year Journal - Title.pdf'), with a preview before saving." },
   { slug: 'texttospeech', title: 'Text to Speech', purpose: 'Have a text or one of your resources read aloud by the browser, at the speed and in the voice you choose.' },
 ];

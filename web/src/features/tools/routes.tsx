@@ -6,13 +6,14 @@ import { Link, type RouteObject } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
 import { PlannedPage } from '../../components/PlannedPage';
 import { tools } from './catalogue';
+import { FileRenamerTool } from './filerenamer/FileRenamerTool';
 import { PromptsPage } from './prompts/PromptsPage';
 import { SignoutTool } from './signout/SignoutTool';
 import { TextToSpeechTool } from './texttospeech/TextToSpeechTool';
 import { TranscriptionTool } from './transcription/TranscriptionTool';
 
 /** The page of each tool that is built; the Tools page marks the others as coming in a later release. */
-const builtTools: Readonly<Record<string, ComponentType>> = { prompts: PromptsPage, signout: SignoutTool, texttospeech: TextToSpeechTool, transcription: TranscriptionTool };
+const builtTools: Readonly<Record<string, ComponentType>> = { filerenamer: FileRenamerTool, prompts: PromptsPage, signout: SignoutTool, texttospeech: TextToSpeechTool, transcription: TranscriptionTool };
 
 function ToolsPage() {
   return (
