@@ -48,4 +48,5 @@ export * from './chat/chat';
 export * from './chat/reply-markup';
 export * from './contracts/chat';
 export * from './contracts/transcription';
+export * from './contracts/secure-files';
 export * from './transcription/voice-commands';

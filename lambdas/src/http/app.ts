@@ -18,6 +18,7 @@ import { requestLogging, requireSession, requireUser } from './middleware';
 import { patientsRouter } from './patients';
 import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
+import { secureFilesRouter } from './secure-files';
 import { sessionEntryRouter, sessionsRouter } from './sessions';
 import { tagsRouter } from './tags';
 import { transcriptionRouter } from './transcription';
@@ -70,6 +71,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', extractionRouter(deps, hook));
   secured.route('/', chatRouter(deps, hook));
   secured.route('/', transcriptionRouter(deps, hook));
+  secured.route('/', secureFilesRouter(deps, hook));
   app.route('/', secured);
 
   app.notFound((c) => c.json(new AppError('not_found', `No route for ${c.req.method} ${c.req.path}.`).toBody(), 404));

@@ -28,6 +28,7 @@ describe.each([
     const plaintext = randomBytes(1_000_000);
     const ciphertext = await cipher.encrypt(plaintext, context);
     expect(Buffer.from(ciphertext).includes(plaintext.subarray(0, 64))).toBe(false);
+    expect(ciphertext.length - plaintext.length).toBeLessThan(2_000);
     const opened = await cipher.decrypt(ciphertext, { userId: 'user-a', itemId: 'item-1' });
     expect(Buffer.from(opened.plaintext).equals(plaintext)).toBe(true);
     expect(opened.context).toEqual(context);

@@ -21,11 +21,14 @@ const { encrypt, decrypt } = buildClient(CommitmentPolicy.REQUIRE_ENCRYPT_REQUIR
  */
 const SUITE = AlgorithmSuiteIdentifier.ALG_AES256_GCM_IV12_TAG16_HKDF_SHA512_COMMIT_KEY;
 
+/** 64 KiB frames instead of the SDK's 4 KiB: 32 bytes of IV and tag per frame, so 1 MB grows by 0.05% instead of 0.8%. */
+const FRAME_LENGTH = 64 * 1024;
+
 const unreadable = () => badRequest('This could not be decrypted: it was not encrypted by Chartside for you, or it was changed since.');
 
 export const encryptionSdkCipher = (keyring: KeyringNode): EnvelopeCipher => ({
   async encrypt(plaintext, context) {
-    const { result } = await encrypt(keyring, plaintext, { suiteId: SUITE, encryptionContext: { ...context } });
+    const { result } = await encrypt(keyring, plaintext, { suiteId: SUITE, frameLength: FRAME_LENGTH, encryptionContext: { ...context } });
     return result;
   },
 
