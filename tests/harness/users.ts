@@ -22,10 +22,10 @@ export const usersCli = async (runtime: Pick<TestRuntime, 'port'>, args: string[
     env: { ...process.env, ...quietSdkEnv, PORT: String(runtime.port) },
   });
 
-export const createUser = async (runtime: Pick<TestRuntime, 'port'>, options: { totp?: boolean } = {}): Promise<TestUser> => {
+export const createUser = async (runtime: Pick<TestRuntime, 'port'>, options: { totp?: boolean; admin?: boolean } = {}): Promise<TestUser> => {
   const email = `clinician-${randomUUID().slice(0, 8)}@example.org`;
   const password = `Pw-${randomUUID()}`;
-  const { stdout } = await usersCli(runtime, ['add', '--email', email, '--password', password, '--json', ...(options.totp ? ['--totp'] : [])]);
+  const { stdout } = await usersCli(runtime, ['add', '--email', email, '--password', password, '--json', ...(options.totp ? ['--totp'] : []), ...(options.admin ? ['--admin'] : [])]);
   return { ...(JSON.parse(stdout) as { userId: string; totpSecret?: string }), email, password };
 };
 

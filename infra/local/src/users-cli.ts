@@ -7,7 +7,7 @@ import { readSettings } from './settings';
 import { addUser, listUsers, removeUser, type Pool } from './users';
 
 const usage = `Usage:
-  npm run users -- add --email E --password P [--totp] [--json]
+  npm run users -- add --email E --password P [--totp] [--admin] [--json]
   npm run users -- list [--json]
   npm run users -- remove --email E
 Targets the local runtime at PORT (default 8080). For a deployed pool add:
@@ -19,6 +19,7 @@ const { positionals, values } = parseArgs({
     email: { type: 'string' },
     password: { type: 'string' },
     totp: { type: 'boolean', default: false },
+    admin: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     'user-pool-id': { type: 'string' },
     'client-id': { type: 'string' },
@@ -51,9 +52,9 @@ try {
   const pool = await connect();
   if (command === 'add') {
     if (!values.email || !values.password) fail('add needs --email and --password.');
-    const user = await addUser(pool, { email: values.email!, password: values.password!, totp: values.totp });
+    const user = await addUser(pool, { email: values.email!, password: values.password!, totp: values.totp, admin: values.admin });
     if (values.json) console.log(JSON.stringify(user));
-    else console.log(`Created ${user.email} (${user.userId})${user.totpSecret ? `\nTOTP secret (base32): ${user.totpSecret}` : ''}`);
+    else console.log(`Created ${user.email} (${user.userId})${values.admin ? ', in the admin group' : ''}${user.totpSecret ? `\nTOTP secret (base32): ${user.totpSecret}` : ''}`);
   } else if (command === 'list') {
     const users = await listUsers(pool);
     if (values.json) console.log(JSON.stringify(users));

@@ -1,9 +1,11 @@
 // Creating, listing and removing users in a user pool: the local emulator's or a deployed one.
 import {
+  AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminSetUserPasswordCommand,
   AssociateSoftwareTokenCommand,
+  CreateGroupCommand,
   InitiateAuthCommand,
   ListUsersCommand,
   RespondToAuthChallengeCommand,
@@ -11,6 +13,7 @@ import {
   VerifySoftwareTokenCommand,
   type CognitoIdentityProviderClient,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { ADMIN_GROUP } from '@chartside/shared';
 import { Secret, TOTP } from 'otpauth';
 
 export interface Pool {
@@ -31,8 +34,19 @@ export const totpCode = (secret: string, at = Date.now()) =>
 
 const attribute = (attributes: { Name?: string; Value?: string }[] | undefined, name: string) => attributes?.find((a) => a.Name === name)?.Value;
 
-/** Creates a confirmed user with a permanent password; with `totp`, enrolls an authenticator and returns its secret. */
-export const addUser = async (pool: Pool, options: { email: string; password: string; totp?: boolean }): Promise<CreatedUser> => {
+/** Puts the user in the administrators' group (made on first use); its members may use the file cleaner. */
+const addToAdminGroup = async ({ client, userPoolId }: Pool, email: string) => {
+  await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: ADMIN_GROUP, Description: 'Chartside administrators' })).catch((error: unknown) => {
+    if (!(error instanceof Error && error.name === 'GroupExistsException')) throw error;
+  });
+  await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: email, GroupName: ADMIN_GROUP }));
+};
+
+/**
+ * Creates a confirmed user with a permanent password; with `admin`, in the admin group; with `totp`, enrolls an
+ * authenticator and returns its secret.
+ */
+export const addUser = async (pool: Pool, options: { email: string; password: string; totp?: boolean; admin?: boolean }): Promise<CreatedUser> => {
   const { client, userPoolId } = pool;
   const created = await client.send(
     new AdminCreateUserCommand({
@@ -48,6 +62,7 @@ export const addUser = async (pool: Pool, options: { email: string; password: st
   await client.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: options.email, Password: options.password, Permanent: true }));
   const userId = attribute(created.User?.Attributes, 'sub');
   if (!userId) throw new Error('The user pool returned no user id');
+  if (options.admin) await addToAdminGroup(pool, options.email);
   if (!options.totp) return { email: options.email, userId };
   return { email: options.email, userId, totpSecret: await enrollTotp(pool, options.email, options.password) };
 };

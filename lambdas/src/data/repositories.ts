@@ -4,7 +4,9 @@ import type { EnvelopeCipher } from '../ports/envelope-cipher';
 import { BackupRepository } from './backup-repository';
 import { AdmissionRepository } from './admission-repository';
 import { ChatRepository } from './chat-repository';
+import { DocumentRepository } from './document-repository';
 import { FeedRepository } from './feed-repository';
+import { FileReferenceRepository } from './file-references';
 import { PatientRepository } from './patient-repository';
 import { ResourceRepository } from './resource-repository';
 import { SessionRepository } from './session-repository';
@@ -23,6 +25,8 @@ export const createRepositories = (table: Table, clock: Clock, cipher?: Envelope
   patients: new PatientRepository(table),
   chats: new ChatRepository(table),
   admissions: new AdmissionRepository(table),
+  documents: new DocumentRepository(table),
+  fileReferences: new FileReferenceRepository(table),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -30,6 +30,8 @@ export const keys = {
   admission: (admissionId: string) => `ADMISSION#${admissionId}`,
   /** A chat's messages, beside its head (CHATMSG#, not CHAT#, so the chat list never reads them). */
   chatMessage: (chatId: string, messageId: string) => `CHATMSG#${chatId}#${messageId}`,
+  /** The name a file no resource holds was given on the Documents page (a resource's files keep theirs in the resource). */
+  documentName: (fileId: string) => `DOCNAME#${fileId}`,
   /** The model tokens a user used on one day (YYYY-MM-DD, UTC). */
   aiUsage: (day: string) => `AIUSAGE#${day}`,
 } as const;

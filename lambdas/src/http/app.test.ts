@@ -6,7 +6,9 @@ import { BackupRepository } from '../data/backup-repository';
 import { AdmissionRepository } from '../data/admission-repository';
 import { ChatRepository } from '../data/chat-repository';
 import { ConnectionRepository } from '../data/connection-repository';
+import { DocumentRepository } from '../data/document-repository';
 import { FeedRepository } from '../data/feed-repository';
+import { FileReferenceRepository } from '../data/file-references';
 import { PatientRepository } from '../data/patient-repository';
 import { ResourceRepository } from '../data/resource-repository';
 import { SessionRepository } from '../data/session-repository';
@@ -42,6 +44,8 @@ const app = createApp({
   resources: new ResourceRepository(table),
   patients: new PatientRepository(table),
   chats: new ChatRepository(table),
+  documents: new DocumentRepository(table),
+  fileReferences: new FileReferenceRepository(table),
   admissions: new AdmissionRepository(table),
   tokenVerifier: jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId, jwks: key.jwks }),
   userDirectory: { emailOf: async () => 'never@called', globalSignOut: async () => undefined },

@@ -58,6 +58,8 @@ export interface HttpEnv {
     accessToken: string;
     /** When the access token was issued (seconds), when it says. */
     tokenIssuedAt: number | undefined;
+    /** The Cognito groups of the caller (from the verified token). */
+    groups: string[];
     /** The live login session the request named (unset on the routes that start or check one). */
     sessionId: string;
     logger: Logger;

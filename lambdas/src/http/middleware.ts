@@ -1,4 +1,4 @@
-import { sessionIdHeader, unauthorized } from '@chartside/shared';
+import { ADMIN_GROUP, AppError, sessionIdHeader, unauthorized } from '@chartside/shared';
 import type { MiddlewareHandler } from 'hono';
 import { requireLiveSession } from '../services/session-service';
 import type { HttpDeps, HttpEnv } from './deps';
@@ -36,6 +36,7 @@ export const requireUser =
     c.set('userId', user.userId);
     c.set('accessToken', user.accessToken);
     c.set('tokenIssuedAt', user.issuedAt);
+    c.set('groups', user.groups);
     await next();
   };
 
@@ -50,3 +51,9 @@ export const requireSession =
     c.set('sessionId', session.sessionId);
     await next();
   };
+
+/** Administrator routes: the caller must be in the Cognito `admin` group (read from the verified token), else 403. */
+export const requireAdmin: MiddlewareHandler<HttpEnv> = async (c, next) => {
+  if (!c.get('groups').includes(ADMIN_GROUP)) throw new AppError('forbidden', 'This page is for administrators. Ask an administrator to add you to the admin group.');
+  await next();
+};

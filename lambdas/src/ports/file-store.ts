@@ -7,6 +7,13 @@ export interface PresignedUpload {
   headers: Record<string, string>;
 }
 
+/** One stored object, as a listing shows it. */
+export interface StoredObject {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export interface FileStore {
   /** A PUT for one object whose Content-Type and Content-Length are signed, so the upload cannot be swapped for another. */
   presignUpload(key: string, options: { contentType: string; contentLength: number; temporary: boolean; expiresInSeconds: number }): Promise<PresignedUpload>;
@@ -16,6 +23,8 @@ export interface FileStore {
   put(key: string, bytes: Uint8Array, options: { contentType: string }): Promise<void>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every object whose key begins with the prefix (all pages of the listing). */
+  list(prefix: string): Promise<StoredObject[]>;
   /** The object's bytes (a chat attachment the model reads); undefined when missing; `too_large` past maxBytes. */
   read(key: string, maxBytes: number): Promise<Uint8Array | undefined | 'too_large'>;
 }

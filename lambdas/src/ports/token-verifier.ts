@@ -6,9 +6,14 @@ export interface VerifiedUser {
   accessToken: string;
   /** When the token was issued (seconds since the epoch), to refuse tokens older than a terminate-all. */
   issuedAt?: number;
+  /** The Cognito groups the user belongs to (the token's `cognito:groups`), e.g. `admin`. */
+  groups: string[];
 }
 
 /** Checks an access token's signature, issuer, expiry and client. Throws when it is not valid. */
 export interface TokenVerifier {
   verify(accessToken: string): Promise<VerifiedUser>;
 }
+
+/** A token's `cognito:groups` claim as a list; absent or malformed is no groups. */
+export const groupsOf = (claim: unknown): string[] => (Array.isArray(claim) ? claim.filter((group): group is string => typeof group === 'string') : []);

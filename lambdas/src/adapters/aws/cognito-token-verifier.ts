@@ -1,5 +1,5 @@
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
-import type { TokenVerifier } from '../../ports/token-verifier';
+import { groupsOf, type TokenVerifier } from '../../ports/token-verifier';
 
 /** Verifies Cognito access tokens against the user pool's published keys. */
 export const cognitoTokenVerifier = (userPoolId: string, clientId: string): TokenVerifier => {
@@ -7,7 +7,12 @@ export const cognitoTokenVerifier = (userPoolId: string, clientId: string): Toke
   return {
     async verify(accessToken) {
       const payload = await verifier.verify(accessToken);
-      return { userId: payload.sub, accessToken, issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined };
+      return {
+        userId: payload.sub,
+        accessToken,
+        issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
+        groups: groupsOf(payload['cognito:groups']),
+      };
     },
   };
 };

@@ -1,8 +1,8 @@
 // The FileStore on S3 (and on s3rver locally: path-style, checksums only when required, see the toolchain notes).
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { TEMP_FILE_TAG } from '@chartside/shared';
-import type { FileStore } from '../../ports/file-store';
+import type { FileStore, StoredObject } from '../../ports/file-store';
 
 const isMissing = (error: unknown) =>
   error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
@@ -66,5 +66,18 @@ export const s3FileStore = (client: S3Client, bucket: string): FileStore => ({
       if (isMissing(error)) return false;
       throw error;
     }
+  },
+
+  async list(prefix) {
+    const objects: StoredObject[] = [];
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key) objects.push({ key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) });
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
+    return objects;
   },
 });

@@ -8,7 +8,11 @@ const verifier = jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId,
 describe('jwksTokenVerifier', () => {
   it('accepts an access token for our client and returns its subject and issue time', async () => {
     const token = key.sign({ sub: 'user-1' });
-    await expect(verifier.verify(token)).resolves.toEqual({ userId: 'user-1', accessToken: token, issuedAt: expect.any(Number) });
+    await expect(verifier.verify(token)).resolves.toEqual({ userId: 'user-1', accessToken: token, issuedAt: expect.any(Number), groups: [] });
+  });
+
+  it("returns the user's Cognito groups", async () => {
+    await expect(verifier.verify(key.sign({ sub: 'user-1', 'cognito:groups': ['admin', 7] }))).resolves.toMatchObject({ groups: ['admin'] });
   });
 
   it.each([

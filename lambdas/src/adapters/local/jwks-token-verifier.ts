@@ -1,6 +1,6 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import type { TokenVerifier } from '../../ports/token-verifier';
+import { groupsOf, type TokenVerifier } from '../../ports/token-verifier';
 
 /**
  * Verifies the local Cognito emulator's access tokens. CognitoJwtVerifier refuses non-AWS issuers, so this
@@ -23,7 +23,12 @@ export const jwksTokenVerifier = (options: { issuer: string; clientId: string; j
     async verify(accessToken) {
       const payload = await verifier.verify(accessToken);
       if (!payload.sub) throw new Error('Token has no subject');
-      return { userId: payload.sub, accessToken, issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined };
+      return {
+        userId: payload.sub,
+        accessToken,
+        issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
+        groups: groupsOf(payload['cognito:groups']),
+      };
     },
   };
 };

@@ -1,9 +1,7 @@
-// This feature's routes, loaded lazily by the app's route table. The feature itself arrives in a later release;
-// until then each route shows its page frame and what it will hold.
+// The Documents feature's routes, loaded lazily by the app's route table.
 import type { RouteObject } from 'react-router';
-import { PlannedPage } from '../../components/PlannedPage';
+import { DocumentPage } from './pages/DocumentPage';
+import { DocumentsPage } from './pages/DocumentsPage';
 
-function DocumentsPage() {
-  return <PlannedPage title="Documents" purpose="Your documents, listed here and opened one at a time." />;
-}
 export const documentsRoute = { Component: DocumentsPage } satisfies Partial<RouteObject>;
+export const documentRoute = { Component: DocumentPage } satisfies Partial<RouteObject>;

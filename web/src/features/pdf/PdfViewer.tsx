@@ -22,7 +22,8 @@ export interface PdfViewerProps {
   highlights: Highlight[];
   /** A highlight to scroll to; a new `nonce` scrolls again. */
   focus?: { highlightId: string; nonce: number } | undefined;
-  onSave: (highlight: Highlight) => void;
+  /** Saves a selected text as a highlight; without it (a preview outside a resource) the highlight buttons are left out. */
+  onSave?: ((highlight: Highlight) => void) | undefined;
   onClose: () => void;
 }
 
@@ -183,7 +184,7 @@ export function PdfViewer({ file, highlights, focus, onSave, onClose }: PdfViewe
     const pageText = pageTextOf(layer);
     const offsets = offsetsIn(pageText, layer, range);
     if (!offsets || !pageText.text.slice(offsets.start, offsets.end).trim()) return;
-    onSave(newHighlight({ id: createClientId(), pdfId: file.fileId, pageNumber, pageText: pageText.text, ...offsets, now: new Date() }));
+    onSave?.(newHighlight({ id: createClientId(), pdfId: file.fileId, pageNumber, pageText: pageText.text, ...offsets, now: new Date() }));
     selection.removeAllRanges();
   };
 
@@ -201,15 +202,19 @@ export function PdfViewer({ file, highlights, focus, onSave, onClose }: PdfViewe
           {file.name}
         </Text>
         <Group gap="xs">
-          <Button size="xs" onClick={saveSelection} disabled={!ready || !selected}>
-            Save Selected Text
-          </Button>
-          <Button size="xs" variant="default" onClick={() => document.getSelection()?.removeAllRanges()} disabled={!ready}>
-            Clear Selection
-          </Button>
-          <Button size="xs" variant="default" onClick={() => painter.drawAll()} disabled={!ready}>
-            Restore Highlights
-          </Button>
+          {onSave && (
+            <>
+              <Button size="xs" onClick={saveSelection} disabled={!ready || !selected}>
+                Save Selected Text
+              </Button>
+              <Button size="xs" variant="default" onClick={() => document.getSelection()?.removeAllRanges()} disabled={!ready}>
+                Clear Selection
+              </Button>
+              <Button size="xs" variant="default" onClick={() => painter.drawAll()} disabled={!ready}>
+                Restore Highlights
+              </Button>
+            </>
+          )}
           <Button size="xs" variant="default" onClick={onClose}>
             Close PDF
           </Button>

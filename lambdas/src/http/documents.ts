@@ -1,0 +1,38 @@
+// The Documents page's API: the caller's own files only; a file id names an object under the caller's folder, so
+// another user's id answers 404 like a missing one.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { documentsContract } from '@chartside/shared';
+import { createDocument, deleteDocument, getDocument, listDocuments, renameDocument } from '../services/document-service';
+import { expiresAt } from '../services/uploads';
+import { callerOf } from './caller';
+import type { HttpDeps, HttpEnv } from './deps';
+import { routeFrom } from './route';
+
+type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
+const tags = ['documents'];
+
+const DOWNLOAD_EXPIRY_SECONDS = 10 * 60;
+
+export const documentsRouter = (deps: HttpDeps, defaultHook: Hook) => {
+  const router = new OpenAPIHono<HttpEnv>(defaultHook);
+
+  router.openapi(routeFrom(documentsContract.list, { tags }), async (c) => c.json(await listDocuments(deps, c.get('userId')), 200));
+
+  router.openapi(routeFrom(documentsContract.create, { tags }), async (c) => c.json(await createDocument(deps, c.get('userId'), c.req.valid('json')), 200));
+
+  router.openapi(routeFrom(documentsContract.get, { tags }), async (c) => c.json(await getDocument(deps, c.get('userId'), c.req.valid('param').fileId), 200));
+
+  router.openapi(routeFrom(documentsContract.rename, { tags }), async (c) =>
+    c.json(await renameDocument(deps, callerOf(deps, c), c.req.valid('param').fileId, c.req.valid('json').name), 200),
+  );
+
+  router.openapi(routeFrom(documentsContract.remove, { tags }), async (c) => c.json(await deleteDocument(deps, callerOf(deps, c), c.req.valid('param').fileId), 200));
+
+  router.openapi(routeFrom(documentsContract.downloadUrl, { tags }), async (c) => {
+    const file = await getDocument(deps, c.get('userId'), c.req.valid('param').fileId);
+    const url = await deps.fileStore.presignDownload(file.filePath, { fileName: file.name, contentType: file.mimeType, expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS });
+    return c.json({ url, expiresAt: expiresAt(deps.clock, DOWNLOAD_EXPIRY_SECONDS) }, 200);
+  });
+
+  return router;
+};

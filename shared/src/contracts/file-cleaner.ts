@@ -1,0 +1,47 @@
+// The file cleaner (administrators only): objects in the files bucket that no record refers to, and temporary uploads
+// older than a day. Listing is the dry run; deleting takes the keys the administrator chose.
+import { z } from 'zod';
+
+/** Most objects one delete call takes. */
+export const MAX_CLEANER_DELETE = 1000;
+
+export const CleanableObject = z.object({
+  key: z.string(),
+  /** The user whose folder holds it. */
+  userId: z.string(),
+  size: z.number().int().nonnegative(),
+  storedAt: z.iso.datetime(),
+  /** unreferenced: no record refers to it; temporary: a temp/ upload older than a day. */
+  reason: z.enum(['unreferenced', 'temporary']),
+});
+export type CleanableObject = z.infer<typeof CleanableObject>;
+
+export const FileCleanerScan = z.object({
+  objects: z.array(CleanableObject),
+  /** Every object under userContent/ that was looked at. */
+  scannedObjects: z.number().int().nonnegative(),
+});
+export type FileCleanerScan = z.infer<typeof FileCleanerScan>;
+
+export const CleanFilesBody = z.strictObject({ keys: z.array(z.string().min(1).max(500)).min(1, 'Choose at least one file.').max(MAX_CLEANER_DELETE) });
+
+export const CleanedFiles = z.object({
+  deleted: z.array(z.string()),
+  /** Chosen keys that are no longer cleanable (a record now refers to them, or they are gone): left alone. */
+  skipped: z.array(z.string()),
+});
+export type CleanedFiles = z.infer<typeof CleanedFiles>;
+
+export const fileCleanerContract = {
+  scan: { method: 'get', path: '/admin/file-cleaner', summary: 'Dry run: the objects that could be deleted (administrators only)', response: FileCleanerScan },
+  clean: {
+    method: 'post',
+    path: '/admin/file-cleaner/delete',
+    summary: 'Delete the chosen objects that are still cleanable (administrators only)',
+    body: CleanFilesBody,
+    response: CleanedFiles,
+  },
+} as const;
+
+/** The Cognito group whose members may use the administrator routes. */
+export const ADMIN_GROUP = 'admin';
