@@ -24,6 +24,7 @@ export const buildChartside = (app: App, config: DeployConfig, paths: SourcePath
     paths,
     data: data.data,
     files: data.files,
+    envelope: data.envelope,
     auth: data.auth,
     search: data.search,
     description: 'Chartside stateless resources: functions, HTTP and WebSocket APIs, web distribution',

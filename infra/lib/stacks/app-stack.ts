@@ -5,6 +5,7 @@ import type { DeployConfig } from '../config';
 import type { FunctionDefaults } from '../constructs/app-function';
 import type { Auth } from '../constructs/auth';
 import type { Data } from '../constructs/data';
+import type { EnvelopeKey } from '../constructs/envelope-key';
 import { dictationEnvironment, grantDictation, transcribeStreamingOrigin } from '../constructs/dictation';
 import type { Files } from '../constructs/files';
 import { HttpApi } from '../constructs/http-api';
@@ -21,6 +22,7 @@ export interface AppStackProps extends StackProps {
   readonly files: Files;
   readonly auth: Auth;
   readonly search: SearchDomain;
+  readonly envelope: EnvelopeKey;
 }
 
 export class AppStack extends Stack {
@@ -49,6 +51,7 @@ export class AppStack extends Stack {
         POWERTOOLS_SERVICE_NAME: 'chartside',
         LOG_LEVEL: config.logLevel,
         SEARCH_ENDPOINT: search.endpoint,
+        ...props.envelope.environment,
       },
     };
 
@@ -74,6 +77,9 @@ export class AppStack extends Stack {
     });
     search.grant(this.httpApi.handler.policy, 'search');
     this.models.grantHttpApi(this.httpApi.handler.policy);
+    // The API seals and opens encrypted resources and files; a chat reply reads an encrypted resource it is about.
+    props.envelope.grantEncryptDecrypt(this.httpApi.handler.policy);
+    props.envelope.grantDecrypt(this.models.chatReply.policy);
     if (config.dictation) grantDictation(this.httpApi.handler.policy);
     this.searchIndexing = new SearchIndexing(this, 'Search', { defaults, data, search, logKey });
     this.web = new Web(this, 'Web', {

@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { type DeployConfig, filesBucketName, searchDomainName, webOrigins } from '../config';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
+import { EnvelopeKey } from '../constructs/envelope-key';
 import { Files } from '../constructs/files';
 import { SearchDomain } from '../constructs/search';
 
@@ -14,6 +15,7 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly data: Data;
   readonly files: Files;
+  readonly envelope: EnvelopeKey;
   readonly auth: Auth;
   readonly search: SearchDomain;
 
@@ -25,6 +27,7 @@ export class DataStack extends Stack {
       key: this.data.key,
       webOrigins: webOrigins(props.config),
     });
+    this.envelope = new EnvelopeKey(this, 'Envelope');
     this.auth = new Auth(this, 'Auth', { mfa: props.config.mfa });
     this.search = new SearchDomain(this, 'Search', {
       domainName: searchDomainName(props.config),
