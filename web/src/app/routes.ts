@@ -43,10 +43,13 @@ export const signedInRoutes: RouteObject[] = [
   page('documents/:id', 'Document', async () => (await documents()).documentRoute),
   page('chat/:chatSessionId?', 'Chat', async () => (await import('../features/chat/routes')).chatRoute),
   page('admissions', 'Admissions', async () => (await admissions()).admissionsRoute),
-  page('admissions/:id', 'Admissions', async () => (await admissions()).admissionsRoute),
+  page('admissions/:id', 'Admissions', async () => (await admissions()).admissionRoute),
   page('feed', 'Feed', async () => (await feed()).feedRoute),
   page('feed/settings', 'Feed Settings', async () => (await feed()).feedSettingsRoute),
   page('present/medEdFeb2025', 'MedEd Presentation', async () => (await import('../features/presentation/routes')).presentationRoute, {
+    hideTopBar: true,
+  }),
+  page('present/:resourceId', 'Presentation', async () => (await import('../features/presentation/routes')).resourcePresentationRoute, {
     hideTopBar: true,
   }),
   page('admin/file-cleaner', 'File Cleaner', async () => (await import('../features/admin/routes')).fileCleanerRoute),

@@ -9,6 +9,7 @@ import { Outlet, useMatch, useMatches } from 'react-router';
 import { chatChangedElsewhere } from '../../features/chat/chat-keys';
 import { searchKeys } from '../../features/home/queries';
 import { patientChangedElsewhere } from '../../features/patient/queries';
+import { admissionKeys } from '../../features/admissions/queries';
 import { resourceKeys } from '../../features/resources/queries';
 import { sessionKeys } from '../../features/sessions/queries';
 import { UnsavedDraftsDialog } from '../../platform/auth/UnsavedDraftsDialog';
@@ -54,6 +55,8 @@ export function Shell() {
       // The panel refetches when a patient was written or deleted elsewhere; an open patient only when its copy is older.
       if (event.type === 'patient.updated') patientChangedElsewhere(queryClient, event);
       if (event.type === 'chat.updated') chatChangedElsewhere(queryClient, event);
+      // An open admission note refetches; its autosave merges the newer copy with unsaved edits.
+      if (event.type === 'admission.updated') void queryClient.invalidateQueries({ queryKey: admissionKeys.all });
       if (event.type === 'session.ended') {
         // This browser's session was signed out elsewhere (the Sessions page of another device, terminate-all).
         if (event.sessionId === session.id()) void session.end();

@@ -1,15 +1,7 @@
-// This feature's routes, loaded lazily by the app's route table. The feature itself arrives in a later release;
-// until then each route shows its page frame and what it will hold.
+// The presentation routes, loaded lazily by the app's route table: the bundled deck and any resource as a deck.
 import type { RouteObject } from 'react-router';
-import { PlannedPage } from '../../components/PlannedPage';
+import { MedEdPage } from './pages/MedEdPage';
+import { ResourcePresentationPage } from './pages/ResourcePresentationPage';
 
-function PresentationPage() {
-  return (
-    <PlannedPage
-      title="MedEd Presentation"
-      purpose="The February 2025 medical-education presentation, shown full screen."
-      backTo={{ to: '/', label: 'Back to Home' }}
-    />
-  );
-}
-export const presentationRoute = { Component: PresentationPage } satisfies Partial<RouteObject>;
+export const presentationRoute = { Component: MedEdPage } satisfies Partial<RouteObject>;
+export const resourcePresentationRoute = { Component: ResourcePresentationPage } satisfies Partial<RouteObject>;

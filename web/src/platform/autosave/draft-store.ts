@@ -13,7 +13,7 @@ const store = (): UseStore => (draftsStore ??= createStore(DATABASE, 'drafts'));
 /** How long the draft of a burst of typing waits before it is written. */
 const DRAFT_WRITE_DELAY_MS = 200;
 
-export type RecordKind = 'patient' | 'resource';
+export type RecordKind = 'patient' | 'resource' | 'admission';
 
 export const draftKey = (userId: string, kind: RecordKind, id: string): string => `${userId}/${kind}/${id}`;
 

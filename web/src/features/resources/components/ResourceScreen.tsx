@@ -129,6 +129,11 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
               AI chat
             </Button>
           )}
+          {draft.textSections.length > 0 && (
+            <Button variant="light" onClick={() => void navigate(`/present/${encodeURIComponent(resource.id)}`)}>
+              Present
+            </Button>
+          )}
           <Button variant={editing ? 'filled' : 'light'} leftSection={<IconPencil />} aria-pressed={editing} onClick={toggleEditing}>
             Edit
           </Button>
