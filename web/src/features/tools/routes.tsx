@@ -7,13 +7,15 @@ import { PageFrame } from '../../components/PageFrame';
 import { PlannedPage } from '../../components/PlannedPage';
 import { tools } from './catalogue';
 import { FileRenamerTool } from './filerenamer/FileRenamerTool';
+import { MoonlightTool } from './moonlight/MoonlightTool';
 import { PromptsPage } from './prompts/PromptsPage';
 import { SignoutTool } from './signout/SignoutTool';
 import { TextToSpeechTool } from './texttospeech/TextToSpeechTool';
 import { TranscriptionTool } from './transcription/TranscriptionTool';
+import { VaCallTool } from './vacall/VaCallTool';
 
 /** The page of each tool that is built; the Tools page marks the others as coming in a later release. */
-const builtTools: Readonly<Record<string, ComponentType>> = { filerenamer: FileRenamerTool, prompts: PromptsPage, signout: SignoutTool, texttospeech: TextToSpeechTool, transcription: TranscriptionTool };
+const builtTools: Readonly<Record<string, ComponentType>> = { filerenamer: FileRenamerTool, moonlight: MoonlightTool, prompts: PromptsPage, signout: SignoutTool, texttospeech: TextToSpeechTool, transcription: TranscriptionTool, vacall: VaCallTool };
 
 function ToolsPage() {
   return (
