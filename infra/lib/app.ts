@@ -16,7 +16,7 @@ export const buildChartside = (app: App, config: DeployConfig, paths: SourcePath
   const data = new DataStack(app, `${config.appName}Data`, {
     env,
     config,
-    description: 'Chartside stateful resources: data key, table, files bucket, user pool, search domain (retained on delete)',
+    description: 'Chartside stateful resources: data key, table, files and backups buckets, user pool, search domain (retained on delete)',
   });
   const stack = new AppStack(app, `${config.appName}App`, {
     env,
@@ -24,6 +24,7 @@ export const buildChartside = (app: App, config: DeployConfig, paths: SourcePath
     paths,
     data: data.data,
     files: data.files,
+    backups: data.backups,
     envelope: data.envelope,
     auth: data.auth,
     search: data.search,

@@ -95,5 +95,9 @@ export const webOrigins = (config: DeployConfig): string[] =>
 export const filesBucketName = (config: DeployConfig): string =>
   `${config.appName.toLowerCase()}-files-${config.account}-${config.region}`;
 
+/** The nightly backups bucket's name, fixed like the files bucket's. */
+export const backupsBucketName = (config: DeployConfig): string =>
+  `${config.appName.toLowerCase()}-backups-${config.account}-${config.region}`;
+
 /** The search domain's name, fixed for the same reason (OpenSearch allows 28 characters: the prefix is cut to fit). */
 export const searchDomainName = (config: DeployConfig): string => `${config.appName.toLowerCase().slice(0, 21)}-search`;

@@ -10,6 +10,8 @@ export * from './contracts/health';
 export * from './tags/tag-rules';
 export * from './sessions/session';
 export * from './backups/daily-backup';
+export * from './backups/user-backup';
+export * from './backups/canonical-json';
 export * from './contracts/sessions';
 export * from './contracts/backups';
 export * from './feed/feed';

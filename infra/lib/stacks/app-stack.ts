@@ -8,6 +8,7 @@ import type { Data } from '../constructs/data';
 import type { EnvelopeKey } from '../constructs/envelope-key';
 import { dictationEnvironment, grantDictation, transcribeStreamingOrigin } from '../constructs/dictation';
 import type { Files } from '../constructs/files';
+import { type Backups, NightlyBackup } from '../constructs/backups';
 import { HttpApi } from '../constructs/http-api';
 import { Models, modelEnvironment } from '../constructs/models';
 import { Realtime } from '../constructs/realtime';
@@ -20,6 +21,7 @@ export interface AppStackProps extends StackProps {
   readonly paths: SourcePaths;
   readonly data: Data;
   readonly files: Files;
+  readonly backups: Backups;
   readonly auth: Auth;
   readonly search: SearchDomain;
   readonly envelope: EnvelopeKey;
@@ -31,6 +33,7 @@ export class AppStack extends Stack {
   readonly web: Web;
   readonly searchIndexing: SearchIndexing;
   readonly models: Models;
+  readonly nightlyBackup: NightlyBackup;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -48,6 +51,7 @@ export class AppStack extends Stack {
         USER_POOL_ID: auth.userPool.userPoolId,
         USER_POOL_CLIENT_ID: auth.client.userPoolClientId,
         FILES_BUCKET: files.bucketName,
+        BACKUPS_BUCKET: props.backups.bucketName,
         POWERTOOLS_SERVICE_NAME: 'chartside',
         LOG_LEVEL: config.logLevel,
         SEARCH_ENDPOINT: search.endpoint,
@@ -77,6 +81,8 @@ export class AppStack extends Stack {
     });
     search.grant(this.httpApi.handler.policy, 'search');
     this.models.grantHttpApi(this.httpApi.handler.policy);
+    props.backups.grantRead(this.httpApi.handler.policy);
+    this.nightlyBackup = new NightlyBackup(this, 'NightlyBackup', { defaults, data, files, backups: props.backups });
     // The API seals and opens encrypted resources and files; a chat reply reads an encrypted resource it is about.
     props.envelope.grantEncryptDecrypt(this.httpApi.handler.policy);
     props.envelope.grantDecrypt(this.models.chatReply.policy);

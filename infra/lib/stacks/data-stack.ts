@@ -1,7 +1,8 @@
 // The stateful stack: everything that holds data and must outlive redeploys (all RETAIN).
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { type DeployConfig, filesBucketName, searchDomainName, webOrigins } from '../config';
+import { type DeployConfig, backupsBucketName, filesBucketName, searchDomainName, webOrigins } from '../config';
+import { Backups } from '../constructs/backups';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
 import { EnvelopeKey } from '../constructs/envelope-key';
@@ -15,6 +16,7 @@ export interface DataStackProps extends StackProps {
 export class DataStack extends Stack {
   readonly data: Data;
   readonly files: Files;
+  readonly backups: Backups;
   readonly envelope: EnvelopeKey;
   readonly auth: Auth;
   readonly search: SearchDomain;
@@ -28,6 +30,7 @@ export class DataStack extends Stack {
       webOrigins: webOrigins(props.config),
     });
     this.envelope = new EnvelopeKey(this, 'Envelope');
+    this.backups = new Backups(this, 'Backups', { bucketName: backupsBucketName(props.config), key: this.data.key, accessLogs: this.files.accessLogs });
     this.auth = new Auth(this, 'Auth', { mfa: props.config.mfa });
     this.search = new SearchDomain(this, 'Search', {
       domainName: searchDomainName(props.config),

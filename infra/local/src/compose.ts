@@ -15,7 +15,9 @@ import { documentTable, tableIsActive } from '@chartside/lambdas/adapters/aws/dy
 import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
 import { encryptionSdkCipher, rawAesKeyring } from '@chartside/lambdas/adapters/envelope/encryption-sdk-cipher';
 import { loadLocalDataKey } from '@chartside/lambdas/adapters/envelope/local-data-key';
+import { s3BackupStore } from '@chartside/lambdas/adapters/aws/s3-backup-store';
 import { s3FileStore } from '@chartside/lambdas/adapters/aws/s3-file-store';
+import { s3FileManifest } from '@chartside/lambdas/adapters/aws/s3-list';
 import { fastGeoipLocator } from '@chartside/lambdas/adapters/geo/fast-geoip-locator';
 import { jwksTokenVerifier } from '@chartside/lambdas/adapters/local/jwks-token-verifier';
 import { createPublicWeb } from '@chartside/lambdas/adapters/public-web/public-web';
@@ -26,6 +28,7 @@ import type { ClientIp, HttpDeps } from '@chartside/lambdas/http/deps';
 import { systemClock } from '@chartside/lambdas/ports/clock';
 import { chatReplyDepsOf, runChatReply } from '@chartside/lambdas/jobs/chat-reply';
 import type { ReplyRunner } from '@chartside/lambdas/ports/reply-runner';
+import type { BackupDeps } from '@chartside/lambdas/jobs/backup';
 import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
 import type { RealtimeDeps } from '@chartside/lambdas/ws/deps';
 import type { Jwks } from 'aws-jwt-verify/jwk';
@@ -97,6 +100,8 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   const broadcast = createBroadcast(realtime);
   // Presigned URLs name s3rver's own address (127.0.0.1), which the browser on this machine reaches directly.
   const fileStore = s3FileStore(s3, localAws.filesBucket);
+  // Nightly backups go to a second s3rver bucket, as they go to their own bucket in the cloud.
+  const userBackups: BackupDeps = { table, backups: s3BackupStore(s3, localAws.backupsBucket), fileManifest: s3FileManifest(s3, localAws.filesBucket), clock: systemClock, logger };
   const models = localModels(settings);
   const replyDeps = chatReplyDepsOf(repositories, {
     fileStore,
@@ -127,6 +132,7 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     health,
     logger,
     fileStore,
+    userBackups,
     cipher,
     articleMetadata: fetchArticleMetadata({
       crossrefUrl: settings.ARTICLE_CROSSREF_URL,
@@ -144,5 +150,5 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   // The stream poller hands the table's changes to the same indexer job the cloud's indexer Lambda runs.
   const indexer = { resources: http.resources, search, logger };
   const transcription = { speech, tokenVerifier, logger };
-  return { http, realtime, transcription, cognito, logger, table, indexer };
+  return { http, realtime, transcription, cognito, logger, table, indexer, userBackups };
 };

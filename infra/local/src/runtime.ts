@@ -11,6 +11,7 @@ import { composeLocal } from './compose';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { startSearchIndexing } from './local-search';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime-gateway';
+import { scheduleNightlyBackup } from './nightly-backup';
 import { startS3Local } from './s3-local';
 import { localSpeech, TRANSCRIPTION_PATH } from './speech';
 import { createTranscriptionSocket, type TranscriptionSocket } from './transcription-socket';
@@ -98,7 +99,10 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
 
     await ensureTable(dynamodb.endpoint);
     // Where this runtime's emulators listen, for tools and tests that look at the data directly.
-    writeFileSync(path.join(settings.dataDir, 'endpoints.json'), JSON.stringify({ dynamodb: dynamodb.endpoint, tableName: localAws.tableName }, null, 2));
+    writeFileSync(
+      path.join(settings.dataDir, 'endpoints.json'),
+      JSON.stringify({ dynamodb: dynamodb.endpoint, tableName: localAws.tableName, s3: s3.endpoint, backupsBucket: localAws.backupsBucket }, null, 2),
+    );
     const cognitoEndpoint = `${origin}${COGNITO_PREFIX}`;
     const pool = await ensureUserPool(cognitoClient(cognitoEndpoint), settings.MFA);
     const endpoints = { origin, dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognitoEndpoint, ...pool, issuer: cognitoLocal.issuer(pool.userPoolId) };
@@ -113,6 +117,8 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       speech,
     );
     stops.push(() => composed.indexer.search.close());
+    const nightlyBackup = scheduleNightlyBackup(composed.userBackups, { timeUtc: settings.BACKUP_TIME_UTC, retentionDays: settings.BACKUP_RETENTION_DAYS });
+    stops.push(() => nightlyBackup.stop());
     const searchIndexing = await startSearchIndexing({ dataDir: settings.dataDir, dynamodbEndpoint: dynamodb.endpoint, table: composed.table, indexer: composed.indexer });
     stops.push(() => searchIndexing.stop());
     const gateway = createRealtimeGateway(composed.realtime);

@@ -31,7 +31,10 @@ export const startS3Local = async (dataDir: string): Promise<S3Local> => {
     address: '127.0.0.1',
     directory,
     silent: true,
-    configureBuckets: [{ name: localAws.filesBucket, configs: [corsRules] }],
+    configureBuckets: [
+      { name: localAws.filesBucket, configs: [corsRules] },
+      { name: localAws.backupsBucket, configs: [] },
+    ],
   });
   await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, close: () => server.close() };

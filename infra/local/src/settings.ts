@@ -1,6 +1,7 @@
 // The local runtime's settings: the only place in it that reads the environment. Documented in the README and .env.example.
 import path from 'node:path';
 import { bedrockModelDefaults } from '@chartside/lambdas/adapters/aws/bedrock-model-defaults';
+import { BACKUP_RETENTION_DAYS } from '@chartside/shared';
 import { z } from 'zod';
 
 const Settings = z.object({
@@ -31,6 +32,10 @@ const Settings = z.object({
   ARTICLE_PDF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** How long fetching one feed source may take, in milliseconds. */
   FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** When the nightly backup runs each day, as HH:MM in UTC (a timer in the runtime; EventBridge in the cloud). */
+  BACKUP_TIME_UTC: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'BACKUP_TIME_UTC is HH:MM, e.g. 02:00').default('02:00'),
+  /** Nightly backups this many days old are removed. */
+  BACKUP_RETENTION_DAYS: z.coerce.number().int().positive().default(BACKUP_RETENTION_DAYS),
   /** An Ollama server for AI (chat, transformer, extraction), e.g. http://127.0.0.1:11434; unset: no local models. */
   OLLAMA_URL: z.url().optional(),
   OLLAMA_MODEL_FAST: z.string().min(1).default('llama3.2'),
@@ -87,4 +92,5 @@ export const localAws = {
   credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   tableName: 'chartside',
   filesBucket: 'chartside-files',
+  backupsBucket: 'chartside-backups',
 } as const;

@@ -13,6 +13,8 @@ const CloudConfig = z.object({
   SEARCH_ENDPOINT: z.string().min(1),
   AWS_REGION: z.string().min(1),
   FILES_BUCKET: z.string().min(1),
+  /** The KMS-encrypted bucket nightly backups go to (the HTTP API lists, previews and restores them). */
+  BACKUPS_BUCKET: z.string().min(1),
   /** The customer-managed KMS key that wraps the data keys of envelope encryption (encrypted resources, fileencrypt). */
   DATA_ENCRYPTION_KEY_ARN: z.string().startsWith('arn:'),
   ARTICLE_CROSSREF_URL: z.url().default('https://api.crossref.org'),
@@ -49,3 +51,9 @@ const SearchConfig = CloudConfig.pick({ TABLE_NAME: true, LOG_LEVEL: true, SEARC
 export type SearchConfig = z.infer<typeof SearchConfig>;
 
 export const searchConfig = (): SearchConfig => SearchConfig.parse(process.env);
+
+/** The nightly backup function gets the table, both buckets and the log level. */
+const BackupConfig = CloudConfig.pick({ TABLE_NAME: true, LOG_LEVEL: true, FILES_BUCKET: true, BACKUPS_BUCKET: true });
+export type BackupConfig = z.infer<typeof BackupConfig>;
+
+export const backupConfig = (): BackupConfig => BackupConfig.parse(process.env);

@@ -34,6 +34,7 @@ import type { TextModels } from '../ports/text-model';
 import type { TranscriptionSessions } from '../ports/transcription-sessions';
 import { createBroadcast } from '../ws/broadcast';
 import type { RealtimeDeps } from '../ws/deps';
+import { cloudBackupDeps } from './backup-deps';
 import { cloudConfig } from './cloud-config';
 
 const config = cloudConfig();
@@ -50,6 +51,7 @@ const cipher = encryptionSdkCipher(kmsKeyring(config.DATA_ENCRYPTION_KEY_ARN, ne
 const repositories = createRepositories(table, systemClock, cipher);
 const broadcast = createBroadcast(realtimeDeps);
 const fileStore = s3FileStore(new S3Client({}), config.FILES_BUCKET);
+const userBackups = cloudBackupDeps(config, table, logger);
 // In the cloud a user's address must be on the public internet: never the function's own network.
 const publicWeb = createPublicWeb({ contactEmail: config.ARTICLE_CONTACT_EMAIL, allowPrivateHosts: false });
 const feedFetcher = fetchFeed({ web: publicWeb, timeoutMs: config.FEED_TIMEOUT_MS });
@@ -103,6 +105,7 @@ export const httpDeps: HttpDeps = {
   },
   logger,
   fileStore,
+  userBackups,
   cipher,
   search: openSearchSearchIndex(signedOpenSearchClient(config.SEARCH_ENDPOINT, config.AWS_REGION)),
   articleMetadata: fetchArticleMetadata({

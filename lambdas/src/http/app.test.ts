@@ -21,7 +21,9 @@ import { fetchFeed } from '../adapters/feeds/fetch-feed';
 import { documentTable } from '../adapters/aws/dynamodb';
 import { createLogger } from '../adapters/aws/logger';
 import { encryptionSdkCipher, rawAesKeyring } from '../adapters/envelope/encryption-sdk-cipher';
+import { s3BackupStore } from '../adapters/aws/s3-backup-store';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
+import { s3FileManifest } from '../adapters/aws/s3-list';
 import { jwksTokenVerifier } from '../adapters/local/jwks-token-verifier';
 import { openSqliteSearchIndex } from '../adapters/local/sqlite-search-index';
 import { createPublicWeb } from '../adapters/public-web/public-web';
@@ -56,6 +58,13 @@ const app = createApp({
   health: async () => ({ status: 'ok', dependencies: {} }),
   logger,
   fileStore: s3FileStore(new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 }), 'unreachable'),
+  userBackups: {
+    table,
+    backups: s3BackupStore(new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 }), 'unreachable'),
+    fileManifest: s3FileManifest(new S3Client({ endpoint: 'http://127.0.0.1:9', region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 }), 'unreachable'),
+    clock: systemClock,
+    logger,
+  },
   cipher: encryptionSdkCipher(rawAesKeyring(new Uint8Array(32))),
   articleMetadata: fetchArticleMetadata({
     crossrefUrl: 'http://127.0.0.1:9',

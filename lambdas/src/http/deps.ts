@@ -5,6 +5,7 @@ import type { ArticleMetadata } from '../ports/article-metadata';
 import type { FeedFetcher } from '../ports/feed-fetcher';
 import type { Clock } from '../ports/clock';
 import type { EnvelopeCipher } from '../ports/envelope-cipher';
+import type { BackupDeps } from '../jobs/backup';
 import type { FileStore } from '../ports/file-store';
 import type { GeoLocator } from '../ports/geo-locator';
 import type { HealthCheck } from '../ports/health-check';
@@ -34,6 +35,8 @@ export interface HttpDeps extends Repositories {
   health: HealthCheck;
   logger: Logger;
   fileStore: FileStore;
+  /** The nightly backups: the table, the backups store and the files bucket's manifest. */
+  userBackups: BackupDeps;
   /** Envelope encryption of the user's data (encrypted resources, /tools/fileencrypt). */
   cipher: EnvelopeCipher;
   articleMetadata: ArticleMetadata;

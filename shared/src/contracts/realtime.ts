@@ -21,6 +21,8 @@ export const RealtimeEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('admission.updated'), admissionId: z.string(), version: z.number().int().nullable() }),
   /** The user's feed items changed (a refresh stored new ones, a read flag changed): the badge shows `unread`. */
   z.object({ type: z.literal('feed.updated'), unread: z.number().int().nonnegative() }),
+  /** A backup was restored: every open copy of the user's data refetches. */
+  z.object({ type: z.literal('data.restored'), backupDate: z.string() }),
   z.object({ type: z.literal('pong') }),
 ]);
 export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
