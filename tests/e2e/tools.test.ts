@@ -1,7 +1,8 @@
 // The clinician's tools in Chromium against the real runtime: the I-PASS sign-out built from the panel (edits kept,
 // copied as text, printable), text to speech (a resource read aloud with a speed; pause, resume, stop; a browser
-// without speech synthesis is told so) and the file renamer (PDFs named from their DOI's Crossref record, through the
-// runtime's Crossref fixture). The browser's speech engine is the one outside service here: a double stands
+// without speech synthesis is told so), the file renamer (PDFs named from their DOI's Crossref record, through the
+// runtime's Crossref fixture), the VA call log (calls logged, a follow-up flagged, the sign-out summary copied) and the
+// moonlighting shift log (a month's hours and pay, per site, kept after a reload). The browser's speech engine is the one outside service here: a double stands
 // in for it (headless Chromium has no voices) and records what it was asked to say. Each page is shot at desktop and
 // phone width.
 import type { Patient, Resource } from '@chartside/shared';
@@ -252,5 +253,72 @@ describe('file renamer', () => {
     await page.getByRole('button', { name: 'Look up' }).click();
     await page.getByText(/The article could not be looked up/).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('button', { name: 'Download renamed file' }).isDisabled()).toBe(true);
+  });
+});
+
+describe('VA call', () => {
+  it('logs the night\'s calls and copies them as a sign-out summary, follow-ups first', async () => {
+    await openTool(page, 'vacall', 'VA Call');
+    const form = page.getByRole('form', { name: 'Log a call' });
+    const logCall = async (patient: string, caller: string, question: string, action: string) => {
+      await form.getByRole('textbox', { name: 'Patient' }).fill(patient);
+      await form.getByRole('textbox', { name: 'Caller' }).fill(caller);
+      await form.getByRole('textbox', { name: 'Question' }).fill(question);
+      await form.getByRole('textbox', { name: 'Action' }).fill(action);
+      await form.getByRole('button', { name: 'Log call' }).click();
+    };
+    await form.getByRole('button', { name: 'Log call' }).click();
+    await page.getByText('Write what the call was about.').waitFor();
+
+    await logCall('Doe, Jane 4B', '4 West RN', 'BP 88/50', 'Bolus 500 mL, recheck in 1 h');
+    await logCall('Roe, Max 12', 'Pharmacy', 'Vancomycin trough 25', 'Held next dose');
+    const calls = page.getByRole('list', { name: 'Calls this shift' }).getByRole('listitem');
+    await expect.poll(() => calls.count()).toBe(2);
+    await calls.filter({ hasText: 'Roe, Max 12' }).getByRole('checkbox', { name: 'Follow-up' }).check();
+
+    await page.reload();
+    await page.getByRole('list', { name: 'Calls this shift' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Copy summary for sign-out' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    const summary = await page.evaluate(() => navigator.clipboard.readText());
+    expect(summary).toMatch(/^Cross-cover: 2 calls, 1 to follow up\n\nRoe, Max 12\n- \d\d:\d\d Pharmacy: Vancomycin trough 25 -> Held next dose \[FOLLOW-UP\]\n\nDoe, Jane 4B\n- \d\d:\d\d 4 West RN: BP 88\/50 -> Bolus 500 mL, recheck in 1 h$/);
+    await shootBoth(page, 'vacall');
+
+    await page.getByRole('button', { name: 'Clear this shift' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('No calls logged since the shift began.').waitFor();
+  });
+});
+
+describe('moonlight', () => {
+  it('adds shifts and totals a month\'s hours and pay per site, kept after a reload', async () => {
+    await page.goto(`${runtime.url}/tools/moonlight?month=2026-10`);
+    await page.getByRole('heading', { level: 1, name: 'Moonlight' }).waitFor({ timeout: 20_000 });
+    const form = page.getByRole('form', { name: 'Add a shift' });
+    const addShift = async (site: string, start: string, end: string, rate?: string) => {
+      await form.getByLabel('Site').fill(site);
+      if (rate !== undefined) await form.getByRole('textbox', { name: 'Hourly rate' }).fill(rate);
+      await form.getByLabel('Start').fill(start);
+      await form.getByLabel('End').fill(end);
+      await form.getByRole('button', { name: 'Add shift' }).click();
+    };
+    await addShift('St Mary ED', '2026-10-03T19:00', '2026-10-03T07:00', '150');
+    await page.getByText('The end must come after the start.').waitFor();
+    await form.getByLabel('End').fill('2026-10-04T07:00');
+    await form.getByRole('button', { name: 'Add shift' }).click();
+    await addShift('VA urgent care', '2026-10-10T08:00', '2026-10-10T16:30');
+    await addShift('St Mary ED', '2026-11-01T19:00', '2026-11-02T07:00');
+
+    await page.reload();
+    const shifts = page.getByRole('table', { name: 'Shifts' }).getByRole('row');
+    await expect.poll(() => shifts.count(), { timeout: 20_000 }).toBe(3); // the header and October's two
+    const totals = page.getByLabel('Month totals');
+    expect(await totals.textContent()).toBe('Shifts2Hours20.5 hPay3,075.00');
+    expect(await page.getByRole('table', { name: 'Per site' }).textContent()).toBe('St Mary ED1 shift12 h1,800.00VA urgent care1 shift8.5 h1,275.00');
+    await shootBoth(page, 'moonlight');
+
+    await page.getByRole('textbox', { name: 'Month' }).fill('2026-11');
+    await expect.poll(() => new URL(page.url()).searchParams.get('month')).toBe('2026-11');
+    expect(await totals.textContent()).toBe('Shifts1Hours12 hPay1,800.00');
   });
 });
