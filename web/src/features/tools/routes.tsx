@@ -6,6 +6,7 @@ import { Link, type RouteObject } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
 import { PlannedPage } from '../../components/PlannedPage';
 import { tools } from './catalogue';
+import { FileEncryptTool } from './fileencrypt/FileEncryptTool';
 import { FileRenamerTool } from './filerenamer/FileRenamerTool';
 import { MoonlightTool } from './moonlight/MoonlightTool';
 import { PromptsPage } from './prompts/PromptsPage';
@@ -15,7 +16,7 @@ import { TranscriptionTool } from './transcription/TranscriptionTool';
 import { VaCallTool } from './vacall/VaCallTool';
 
 /** The page of each tool that is built; the Tools page marks the others as coming in a later release. */
-const builtTools: Readonly<Record<string, ComponentType>> = { filerenamer: FileRenamerTool, moonlight: MoonlightTool, prompts: PromptsPage, signout: SignoutTool, texttospeech: TextToSpeechTool, transcription: TranscriptionTool, vacall: VaCallTool };
+const builtTools: Readonly<Record<string, ComponentType>> = { fileencrypt: FileEncryptTool, filerenamer: FileRenamerTool, moonlight: MoonlightTool, prompts: PromptsPage, signout: SignoutTool, texttospeech: TextToSpeechTool, transcription: TranscriptionTool, vacall: VaCallTool };
 
 function ToolsPage() {
   return (

@@ -7,6 +7,7 @@ import { Alert, Button, FileButton, Group, Table, Text, TextInput, VisuallyHidde
 import { useState } from 'react';
 import { PageFrame } from '../../../components/PageFrame';
 import { useApi } from '../../../platform/platform-context';
+import { saveDownload } from '../save-download';
 import { articleFileName, safePdfName } from './article-file-name';
 import { readPdfDoi } from './read-pdf-doi';
 
@@ -30,17 +31,6 @@ const statusText: Readonly<Record<RowStatus, string>> = {
 };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/** Saves a file under a name, as the browser's download. */
-const download = (file: Blob, name: string) => {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  // The browser has taken the file once the click is handled; the next task may let the URL go.
-  setTimeout(() => URL.revokeObjectURL(url));
-};
 
 let nextRowId = 0;
 
@@ -88,7 +78,7 @@ export function FileRenamerTool() {
         <FileButton onChange={choose} accept="application/pdf,.pdf" multiple>
           {(props) => <Button {...props}>Choose PDF files</Button>}
         </FileButton>
-        <Button variant="default" disabled={ready.length === 0} onClick={() => ready.forEach((row) => download(row.file, safePdfName(row.newName)))}>
+        <Button variant="default" disabled={ready.length === 0} onClick={() => ready.forEach((row) => saveDownload(row.file, safePdfName(row.newName)))}>
           {ready.length > 1 ? `Download ${ready.length} renamed files` : 'Download renamed file'}
         </Button>
         {rows.length > 0 && (
@@ -165,7 +155,7 @@ function FileRow({ row, onChange, onLookUp }: FileRowProps) {
         <TextInput aria-label={`New name of ${row.file.name}`} size="xs" value={row.newName} disabled={busy} onChange={(e) => onChange({ newName: e.currentTarget.value })} />
       </Table.Td>
       <Table.Td>
-        <Button size="xs" variant="light" disabled={busy || !row.newName.trim()} onClick={() => download(row.file, safePdfName(row.newName))} aria-label={`Download ${row.file.name} renamed`}>
+        <Button size="xs" variant="light" disabled={busy || !row.newName.trim()} onClick={() => saveDownload(row.file, safePdfName(row.newName))} aria-label={`Download ${row.file.name} renamed`}>
           Download
         </Button>
       </Table.Td>
