@@ -3,8 +3,7 @@
 // meanwhile (409) it is applied again to the latest list instead of overwriting it.
 import { addTemplate, deleteTemplate, renameTemplate, uniqueTemplates, updateTemplate, type NoteTemplate, type UserDocument } from '@chartside/shared';
 import type { z } from 'zod';
-import { meKeys } from './user-document';
-import { useUserDocumentChange } from './user-document-change';
+import { meKeys, useUserDocumentChange } from './user-document';
 
 type Template = z.infer<typeof NoteTemplate>;
 

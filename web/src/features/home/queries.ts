@@ -12,8 +12,7 @@ import {
 } from '@chartside/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../platform/platform-context';
-import { meKeys, useMe } from '../../platform/user-document';
-import { useUserDocumentChange } from '../../platform/user-document-change';
+import { meKeys, useMe, useUserDocumentChange } from '../../platform/user-document';
 
 export { meKeys, useMe };
 

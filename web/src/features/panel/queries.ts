@@ -4,8 +4,7 @@ import { patientsContract, type CreatePatientBody, type PanelExport, type Patien
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient, ResponseOf } from '../../platform/api/api-client';
 import { useApi } from '../../platform/platform-context';
-import { meKeys } from '../../platform/user-document';
-import { useUserDocumentChange } from '../../platform/user-document-change';
+import { meKeys, useUserDocumentChange } from '../../platform/user-document';
 
 export const patientKeys = {
   all: ['patients'] as const,

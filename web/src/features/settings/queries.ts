@@ -2,8 +2,7 @@
 // version), and the authenticator app's status from Cognito.
 import { useQuery } from '@tanstack/react-query';
 import { hasAuthenticator } from '../../platform/auth/authenticator';
-import { meKeys } from '../../platform/user-document';
-import { useUserDocumentChange } from '../../platform/user-document-change';
+import { meKeys, useUserDocumentChange } from '../../platform/user-document';
 
 export const preferenceKeys = ['cprs', 'inpatient', 'showTimeTracker', 'showTimeTrackerTimes'] as const;
 export type PreferenceKey = (typeof preferenceKeys)[number];

@@ -9,8 +9,7 @@ import {
   type TextTemplateMap,
   type UserDocument,
 } from '@chartside/shared';
-import { meKeys } from '../../platform/user-document';
-import { useUserDocumentChange } from '../../platform/user-document-change';
+import { meKeys, useUserDocumentChange } from '../../platform/user-document';
 
 export type TextTemplateChange =
   | { kind: 'save'; template: TextTemplate; originalName?: string }

@@ -1,8 +1,7 @@
 // The saved prompts live in the user document: read with useMe, changed through its one save path (PATCH /api/me with
 // the version; on a conflict the same change is applied to the latest prompts).
 import { changePrompts, type PromptChange } from '@chartside/shared';
-import { meKeys } from '../../../platform/user-document';
-import { useUserDocumentChange } from '../../../platform/user-document-change';
+import { meKeys, useUserDocumentChange } from '../../../platform/user-document';
 
 export const promptsMutationKey = [...meKeys.all, 'prompts'] as const;
 

@@ -1,7 +1,6 @@
 // Adds a name to the user's attendings (the autocomplete's suggestions) through the user-document change saver.
 import { addAttending } from '@chartside/shared';
-import { meKeys } from '../../../../platform/user-document';
-import { useUserDocumentChange } from '../../../../platform/user-document-change';
+import { meKeys, useUserDocumentChange } from '../../../../platform/user-document';
 
 const addAttendingMutationKey = [...meKeys.all, 'attendings'] as const;
 

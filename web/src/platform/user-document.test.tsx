@@ -8,8 +8,7 @@ import { createQueryClient } from '../app/query-client';
 import { apiError, fakeApi } from '../test/fake-api';
 import { signedInSession, storeSessionId, testConfig, userDocument } from '../test/fixtures';
 import { createPlatform, PlatformContext } from './platform-context';
-import { useMe } from './user-document';
-import { useUserDocumentChange } from './user-document-change';
+import { useMe, useUserDocumentChange } from './user-document';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
