@@ -26,7 +26,6 @@ const titled: [string, string][] = [
   ['/tags', 'Tags'],
   ['/settings', 'Settings'],
   ['/documents', 'Documents'],
-  ['/documents/d-1', 'Documents'],
   ['/chat', 'Chat'],
   ['/chat/c-1', 'Chat'],
   ['/admissions', 'Admissions'],
