@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const counter = (p: Page) => p.getByText(/^\d+ \/ \d+$/);
-const slideHeading = (p: Page) => p.getByRole('heading', { level: 1 });
+const slideHeading = (p: Page) => p.getByRole('heading', { level: 2 });
 const topBar = (p: Page) => p.getByRole('navigation', { name: 'Main' });
 
 describe('the bundled deck', () => {
@@ -37,6 +37,7 @@ describe('the bundled deck', () => {
     await page.goto(`${runtime.url}/present/medEdFeb2025`);
     await slideHeading(page).filter({ hasText: 'Hyponatremia: a stepwise approach' }).waitFor();
     expect(await counter(page).textContent()).toBe('1 / 8');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('MedEd Presentation');
     expect(await topBar(page).count()).toBe(0);
     await shot(page, 'present-meded-desktop');
 
@@ -72,7 +73,7 @@ describe('the bundled deck', () => {
 });
 
 describe('a resource presented', () => {
-  it('opens from the resource screen with a slide per section, and Close goes back to it', async () => {
+  it('opens from the resource screen with a slide per section, and the way back returns to it', async () => {
     const now = new Date().toISOString();
     const created = (await asUser('POST', '/resources', { name: 'Chest pain workup', type: 'guide' })).json as unknown as Resource;
     const textSections = [
@@ -92,7 +93,7 @@ describe('a resource presented', () => {
     await slideHeading(page).filter({ hasText: 'First tests' }).waitFor();
     await shot(page, 'present-resource-desktop');
 
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: 'Back to the resource' }).click();
     await page.waitForURL(`${runtime.url}/resources/${created.id}`);
   });
 });

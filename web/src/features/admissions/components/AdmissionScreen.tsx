@@ -1,7 +1,7 @@
 // One admission note, open: Back, the save status, Copy as text, Print and Delete; the title and demographics line;
 // the sections, each editable, movable and removable, and Add section. Every edit goes through the autosave.
 import { admissionAsText, MAX_ADMISSION_SECTIONS, MAX_DEMOGRAPHICS, MAX_SHORT_TEXT, type Admission, type AdmissionFields, type AdmissionSection } from '@chartside/shared';
-import { Alert, Button, Group, Loader, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -83,7 +83,11 @@ export function AdmissionScreen({ admission }: { admission: Admission }) {
         </Alert>
       )}
 
+      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+        {draft.title.trim() || 'Untitled note'}
+      </Title>
       <TextInput
+        className={classes.noPrint}
         label="Title"
         size="lg"
         value={draft.title}

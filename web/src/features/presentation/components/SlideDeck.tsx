@@ -1,7 +1,8 @@
 // A full-screen slide deck: one slide at a time (its title and read-only rich text), moved by arrow, Page and space
-// keys, by a swipe on a touch screen, or by the buttons; a slide counter; Escape or Close leaves.
-import { ActionIcon, Button, Group, Text, Title } from '@mantine/core';
+// keys, by a swipe on a touch screen, or by the buttons; a slide counter; Escape or the way back leaves.
+import { ActionIcon, Anchor, Group, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { IconChevronLeft, IconChevronRight } from '../../../components/icons';
 import { RichTextEditor } from '../../../components/rich-text/RichTextEditor';
 import { slideStep, type Slide } from '../slides';
@@ -11,13 +12,15 @@ import classes from './slide-deck.module.css';
 const SWIPE_PX = 50;
 
 export interface SlideDeckProps {
-  /** The deck's name, for the page and screen readers. */
+  /** The deck's name: the page's heading, small above the slides. */
   title: string;
   slides: readonly Slide[];
-  onClose: () => void;
+  /** Where leaving goes (the way back link and Escape): the page the deck was opened from. */
+  backTo: { to: string; label: string };
 }
 
-export function SlideDeck({ title, slides, onClose }: SlideDeckProps) {
+export function SlideDeck({ title, slides, backTo }: SlideDeckProps) {
+  const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   const swipeStart = useRef<{ x: number; y: number }>(undefined);
   const count = slides.length;
@@ -26,7 +29,7 @@ export function SlideDeck({ title, slides, onClose }: SlideDeckProps) {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
-        onClose();
+        void navigate(backTo.to);
         return;
       }
       // Keys inside a control (the close button, a link) keep their own meaning.
@@ -38,7 +41,7 @@ export function SlideDeck({ title, slides, onClose }: SlideDeckProps) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [index, count, onClose]);
+  }, [index, count, navigate, backTo.to]);
 
   const pointerDown = (event: PointerEvent) => {
     swipeStart.current = { x: event.clientX, y: event.clientY };
@@ -55,16 +58,16 @@ export function SlideDeck({ title, slides, onClose }: SlideDeckProps) {
   return (
     <div className={classes.deck} role="region" aria-roledescription="slide deck" aria-label={title} onPointerDown={pointerDown} onPointerUp={pointerUp}>
       <Group justify="space-between" className={classes.bar}>
-        <Text size="sm" c="dimmed" truncate>
+        <Title order={1} size="sm" fw={500} c="dimmed" className={classes.deckTitle}>
           {title}
-        </Text>
-        <Button variant="subtle" color="gray" onClick={onClose} aria-keyshortcuts="Escape">
-          Close
-        </Button>
+        </Title>
+        <Anchor component={Link} to={backTo.to} aria-keyshortcuts="Escape" fw={600}>
+          {backTo.label}
+        </Anchor>
       </Group>
       {slide ? (
         <section className={classes.slide} aria-roledescription="slide" aria-label={`Slide ${index + 1} of ${count}: ${slide.title}`}>
-          <Title order={1} className={classes.title}>
+          <Title order={2} className={classes.title}>
             {slide.title}
           </Title>
           {/* Keyed by slide: the editor reads its content once. */}

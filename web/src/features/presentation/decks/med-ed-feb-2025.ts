@@ -9,8 +9,8 @@ const block = (type: Block['type'], text: string, bold = false): Block => ({ typ
 const body = (lead: string | undefined, ...bullets: string[]) =>
   JSON.stringify([...(lead ? [block('paragraph', lead, true)] : []), ...bullets.map((text) => block('bulletListItem', text))]);
 
+/** 'Hyponatremia: a stepwise approach': eight slides. */
 export const medEdFeb2025 = {
-  title: 'Hyponatremia: a stepwise approach',
   slides: [
     {
       title: 'Hyponatremia: a stepwise approach',
@@ -93,4 +93,4 @@ export const medEdFeb2025 = {
       ),
     },
   ],
-} satisfies { title: string; slides: Slide[] };
+} satisfies { slides: Slide[] };

@@ -1,9 +1,9 @@
 // /present/:resourceId: one of the user's resources as a full-screen deck, a slide per section. A missing or foreign id
-// (404) says so with a way back; closing returns to the resource.
+// (404) says so with a way back; leaving returns to the resource.
 import { resourcesContract } from '@chartside/shared';
 import { Alert, Anchor, Container, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { ApiError } from '../../../platform/api/api-error';
 import { useApi } from '../../../platform/platform-context';
@@ -15,17 +15,15 @@ const presentationKeys = { resource: (id: string) => ['presentation', 'resource'
 export function ResourcePresentationPage() {
   const id = useParams().resourceId ?? '';
   const api = useApi();
-  const navigate = useNavigate();
-  const location = useLocation();
   const resource = useQuery({
     queryKey: presentationKeys.resource(id),
     queryFn: ({ signal }) => api.call(resourcesContract.get, { params: { resourceId: id }, signal }),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
-  const backTo = `/resources/${encodeURIComponent(id)}`;
-  const close = () => (location.key === 'default' ? void navigate(backTo) : void navigate(-1));
-
-  if (resource.data) return <SlideDeck title={resource.data.name} slides={resourceSlides(resource.data)} onClose={close} />;
+  if (resource.data) {
+    const backTo = { to: `/resources/${encodeURIComponent(id)}`, label: 'Back to the resource' };
+    return <SlideDeck title={resource.data.name} slides={resourceSlides(resource.data)} backTo={backTo} />;
+  }
   return (
     <Container size="sm" py="lg">
       {resource.isPending && <Loader role="status" aria-label="Loading the presentation" />}
