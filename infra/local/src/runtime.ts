@@ -10,6 +10,7 @@ import { cognitoClient, createCognitoLocal, ensureUserPool } from './cognito-loc
 import { composeLocal } from './compose';
 import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { startSearchIndexing } from './local-search';
+import { scheduleFeedRefresh } from './feed-schedule';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime-gateway';
 import { scheduleNightlyBackup } from './nightly-backup';
 import { startS3Local } from './s3-local';
@@ -117,6 +118,9 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       speech,
     );
     stops.push(() => composed.indexer.search.close());
+    // Every FEED_REFRESH_HOURS, as the cloud's EventBridge schedule does.
+    const feedRefresh = scheduleFeedRefresh(composed.http);
+    stops.push(() => feedRefresh.stop());
     const nightlyBackup = scheduleNightlyBackup(composed.userBackups, { timeUtc: settings.BACKUP_TIME_UTC, retentionDays: settings.BACKUP_RETENTION_DAYS });
     stops.push(() => nightlyBackup.stop());
     const searchIndexing = await startSearchIndexing({ dataDir: settings.dataDir, dynamodbEndpoint: dynamodb.endpoint, table: composed.table, indexer: composed.indexer });

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, useMatch, useMatches } from 'react-router';
 import { chatChangedElsewhere } from '../../features/chat/chat-keys';
+import { feedChangedElsewhere } from '../../features/feed/queries';
 import { searchKeys } from '../../features/home/queries';
 import { patientChangedElsewhere } from '../../features/patient/queries';
 import { admissionKeys } from '../../features/admissions/queries';
@@ -55,6 +56,7 @@ export function Shell() {
       // The panel refetches when a patient was written or deleted elsewhere; an open patient only when its copy is older.
       if (event.type === 'patient.updated') patientChangedElsewhere(queryClient, event);
       if (event.type === 'chat.updated') chatChangedElsewhere(queryClient, event);
+      if (event.type === 'feed.updated') feedChangedElsewhere(queryClient, event);
       // An open admission note refetches; its autosave merges the newer copy with unsaved edits.
       if (event.type === 'admission.updated') void queryClient.invalidateQueries({ queryKey: admissionKeys.all });
       if (event.type === 'session.ended') {
