@@ -39,6 +39,10 @@ describe('Auth', () => {
     });
   });
 
+  it('has the admin group whose members may use the file cleaner', () => {
+    optional.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin', UserPoolId: { Ref: Match.stringLikeRegexp('^AuthUserPool') } });
+  });
+
   it('requires MFA when the deploy config says so', () => {
     synth('required').hasResourceProperties('AWS::Cognito::UserPool', { MfaConfiguration: 'ON' });
   });

@@ -1,7 +1,9 @@
 // Sign-in: a Cognito user pool (email + password, TOTP as the only second factor) and the web app's client.
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { ADMIN_GROUP } from '@chartside/shared';
 import {
   AccountRecovery,
+  CfnUserPoolGroup,
   FeaturePlan,
   Mfa,
   StandardThreatProtectionMode,
@@ -60,6 +62,13 @@ export class Auth extends Construct {
       idTokenValidity: Duration.hours(1),
       refreshTokenValidity: Duration.days(7),
       enableTokenRevocation: true,
+    });
+
+    // Its members may use the administrator pages (the file cleaner); the API reads cognito:groups from the access token.
+    new CfnUserPoolGroup(this, 'AdminGroup', {
+      userPoolId: this.userPool.userPoolId,
+      groupName: ADMIN_GROUP,
+      description: 'Chartside administrators: may use the file cleaner',
     });
 
     if (props.mfa === 'optional') {

@@ -81,6 +81,11 @@ export class Data extends Construct {
     });
   }
 
+  /** Read every item of the table, a page at a time (the file cleaner looks for the files records refer to). */
+  grantScan(policy: ManagedPolicy): void {
+    policy.addStatements(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [this.table.tableArn] }));
+  }
+
   /** Read and write items (table and gsi1), and use the key only through DynamoDB. */
   grantReadWriteData(policy: ManagedPolicy): void {
     const { region } = Stack.of(this);

@@ -105,6 +105,17 @@ export class Files extends Construct {
     this.grantObjects(policy, ['s3:GetObject', 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'], ['kms:Decrypt', 'kms:GenerateDataKey']);
   }
 
+  /**
+   * List objects under user content (the Documents page lists a user's folder; the file cleaner all of userContent/).
+   * ListBucket is granted on the bucket with the prefix as a condition.
+   */
+  grantListUserContent(policy: ManagedPolicy): void {
+    const bucket = Stack.of(this).formatArn({ service: 's3', region: '', account: '', resource: this.bucketName });
+    policy.addStatements(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket], conditions: { StringLike: { 's3:prefix': [`${USER_CONTENT_PREFIX}*`] } } }),
+    );
+  }
+
   /** Read user content only (a chat attachment the model is given). */
   grantRead(policy: ManagedPolicy): void {
     this.grantObjects(policy, ['s3:GetObject'], ['kms:Decrypt']);

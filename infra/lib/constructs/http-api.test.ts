@@ -77,6 +77,18 @@ describe('HttpApi', () => {
     expect(JSON.stringify(statements)).toContain('dynamodb:PutItem');
   });
 
+  it('can list user content (by prefix) and scan the table, for the Documents page and the file cleaner', () => {
+    const policy = template.findResources('AWS::IAM::ManagedPolicy')[idOf('AWS::IAM::ManagedPolicy', 'HttpApiHandlerPolicy')];
+    const statements: unknown[] = policy?.Properties.PolicyDocument.Statement;
+    expect(statements).toContainEqual({
+      Effect: 'Allow',
+      Action: 's3:ListBucket',
+      Resource: 'arn:aws:s3:::chartside-files-123456789012-us-east-1',
+      Condition: { StringLike: { 's3:prefix': ['userContent/*'] } },
+    });
+    expect(statements).toContainEqual({ Effect: 'Allow', Action: 'dynamodb:Scan', Resource: { 'Fn::GetAtt': [idOf('AWS::DynamoDB::Table', 'Data'), 'Arn'] } });
+  });
+
   it('gives the function the stage callback URL, the article services and a timeout under the gateway limit', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Description: 'Chartside HTTP API (Hono app)',

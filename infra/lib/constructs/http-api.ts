@@ -63,6 +63,9 @@ export class HttpApi extends Construct {
     });
     props.data.grantReadWriteData(this.handler.policy);
     props.files.grantReadWrite(this.handler.policy);
+    // The Documents page and the file cleaner list objects; the cleaner reads the whole table for their references.
+    props.files.grantListUserContent(this.handler.policy);
+    props.data.grantScan(this.handler.policy);
     props.realtime.grantManageConnections(this.handler.policy);
 
     // The default stage is created below with access logs and throttles, which the API's own default stage lacks.
