@@ -1,6 +1,6 @@
 // Admission notes in Chromium against the real runtime: start a note from a panel patient and find it pre-filled, type
-// into a section, see it autosaved, reload and find it kept, search the list, copy the note as text, and delete it
-// (confirmed). Screenshots at desktop and phone width.
+// into a section, see it autosaved, reload and find it kept, type offline and see it saved once back online, copy the
+// note as text, search the list, and delete it (confirmed). Screenshots at desktop and phone width.
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
 import { Admission, plainTextDeltaString, sectionPlainText, type Patient } from '@chartside/shared';
@@ -40,6 +40,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
+const OFFLINE_STATUS = 'Offline — changes are kept on this device and saved when you are back online';
 const section = (p: Page, title: string) => p.getByRole('textbox', { name: `${title} text`, exact: true });
 const saved = (p: Page) => p.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor({ timeout: 15_000 });
 const stored = async (id: string) => Admission.parse((await asUser('GET', `/admissions/${id}`)).json);
@@ -78,6 +79,19 @@ describe('admission notes', () => {
 
     await page.reload();
     await expect.poll(() => section(page, 'ROS').textContent(), { timeout: 20_000 }).toContain('Negative except as in HPI');
+    await shot(page, 'admission-note-top-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'admission-note-top-phone');
+    await page.setViewportSize(DESKTOP);
+
+    // An edit made offline is kept and saved once the server can be reached again.
+    await page.context().setOffline(true);
+    await section(page, 'Exam').click();
+    await page.keyboard.type('JVP 10 cm, bibasilar crackles');
+    await page.getByText(OFFLINE_STATUS).waitFor({ timeout: 15_000 });
+    await page.context().setOffline(false);
+    await saved(page);
+    await expect.poll(() => storedText(id, 'exam'), { timeout: 10_000 }).toBe('JVP 10 cm, bibasilar crackles');
 
     await page.getByRole('button', { name: 'Copy as text' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();

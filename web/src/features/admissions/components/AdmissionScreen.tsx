@@ -89,7 +89,6 @@ export function AdmissionScreen({ admission }: { admission: Admission }) {
       <TextInput
         className={classes.noPrint}
         label="Title"
-        size="lg"
         value={draft.title}
         maxLength={MAX_SHORT_TEXT}
         onChange={(event) => change({ title: event.currentTarget.value })}
