@@ -56,6 +56,8 @@ export function Shell() {
       // The panel refetches when a patient was written or deleted elsewhere; an open patient only when its copy is older.
       if (event.type === 'patient.updated') patientChangedElsewhere(queryClient, event);
       if (event.type === 'chat.updated') chatChangedElsewhere(queryClient, event);
+      // A backup was restored (here or on another device): any record on screen may have changed.
+      if (event.type === 'data.restored') void queryClient.invalidateQueries();
       if (event.type === 'feed.updated') feedChangedElsewhere(queryClient, event);
       // An open admission note refetches; its autosave merges the newer copy with unsaved edits.
       if (event.type === 'admission.updated') void queryClient.invalidateQueries({ queryKey: admissionKeys.all });

@@ -1,5 +1,5 @@
 // /settings: the preference switches (kept in the user document, applied live on the user's other devices),
-// security (the authenticator app), and the pages for sessions and tags.
+// security (the authenticator app), the nightly backups (preview and restore), and the pages for sessions and tags.
 import { Anchor, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { PageFrame } from '../../../components/PageFrame';
 import { usePlatform } from '../../../platform/platform-context';
 import { useMe } from '../../../platform/user-document';
 import { AuthenticatorSettings } from '../components/AuthenticatorSettings';
+import { BackupsSettings } from '../components/BackupsSettings';
 import { PreferenceSwitches } from '../components/PreferenceSwitches';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 
@@ -43,6 +44,9 @@ export function SettingsPage() {
             <Text size="sm">Signed in as {me.data.email}</Text>
             <Divider />
             <AuthenticatorSettings email={me.data.email} required={config.mfa === 'required'} />
+          </Section>
+          <Section id="settings-backups" title="Backups">
+            <BackupsSettings />
           </Section>
           <Section id="settings-more" title="Sessions and tags">
             <Stack gap={4}>
