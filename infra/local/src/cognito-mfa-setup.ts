@@ -8,7 +8,7 @@ import type { Services } from 'cognito-local/lib/services';
 import type { Context } from 'cognito-local/lib/services/context';
 import { generateSecret, verify } from 'cognito-local/lib/services/totp';
 import type { User } from 'cognito-local/lib/services/userPoolService';
-import type { TargetFactory } from './cognito-shims';
+import type { TargetFactory } from './cognito-target';
 
 interface PendingSetup {
   clientId: string;

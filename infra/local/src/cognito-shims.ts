@@ -4,13 +4,11 @@
 import { createPublicKey, createVerify } from 'node:crypto';
 import { CognitoError, NotAuthorizedError } from 'cognito-local/lib/errors';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
-import type { Services } from 'cognito-local/lib/services';
-import type { Context } from 'cognito-local/lib/services/context';
 import { Targets } from 'cognito-local/lib/targets/targets';
 import { associateWithSession, MfaSetupSessions, mfaSetupOnSignIn, respondToMfaSetup, verifyWithSession } from './cognito-mfa-setup';
 import { SrpChallenges } from './cognito-srp';
+import type { TargetFactory } from './cognito-target';
 
-export type TargetFactory = (services: Services) => (ctx: Context, req: Record<string, unknown>) => Promise<object>;
 const targets = Targets as unknown as Record<string, TargetFactory>;
 
 const key = createPublicKey({ key: publicKey.jwk as unknown as import('node:crypto').JsonWebKey, format: 'jwk' });

@@ -15,7 +15,7 @@ import { dictationExtension, editorDictationTarget } from '../dictation/editor-d
 import { applyPendingEdits, placeCaretAtEnd } from './apply-pending-edits';
 import { downscaleImage } from './downscale-image';
 import classes from './RichTextEditor.module.css';
-import type { EditorHandoff, RichTextEditorProps } from './RichTextEditor';
+import type { EditorHandoff, RichTextEditorProps } from './rich-text-props';
 import { RichTextServicesContext } from './rich-text-services';
 import { parseStoredBlocks, serializeBlocks } from './stored-blocks';
 import { TemplatePicker, type TemplatePickerItem } from './TemplatePicker';

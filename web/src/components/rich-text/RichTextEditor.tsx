@@ -9,26 +9,7 @@ import { loadEditor } from './load-editor';
 import { queueMount, type MountTurn } from './mount-queue';
 import { appendEdits, editOfKey, editOfPaste, textWithEdits, type PendingEdit } from './pending-input';
 import classes from './RichTextEditor.module.css';
-
-export interface RichTextEditorProps {
-  /** The stored body (BlockNote blocks as JSON; other text is shown as a paragraph). Read once, when the editor opens. */
-  initialContent: string;
-  /** Called with the serialized document after each change. */
-  onChange?: (serialized: string) => void;
-  editable: boolean;
-  /** The accessible name of the editable area. */
-  label: string;
-}
-
-/** How the fallback hands over to the editor once it has mounted (read in the editor's first layout effect). */
-export interface EditorHandoff {
-  /** The edits typed into the fallback, removed from it. */
-  takePendingEdits(): PendingEdit[];
-  /** Whether the user is in the fallback, so the editor should take the focus. */
-  focusWanted(): boolean;
-  /** The editor is in the page: the fallback goes, in the same frame. */
-  mounted(): void;
-}
+import type { EditorHandoff, RichTextEditorProps } from './rich-text-props';
 
 const BlockNoteRichText = lazy(() => loadEditor().then((module) => ({ default: module.BlockNoteRichText })));
 
