@@ -26,6 +26,7 @@ export * from './documents/document-files';
 export * from './documents/cleanable';
 export * from './contracts/documents';
 export * from './contracts/file-cleaner';
+export * from './contracts/feedback';
 export * from './contracts/articles';
 export * from './contracts/search';
 export * from './sync/merge-fields';

@@ -6,6 +6,7 @@ import { AdmissionRepository } from './admission-repository';
 import { ChatRepository } from './chat-repository';
 import { DocumentRepository } from './document-repository';
 import { FeedRepository } from './feed-repository';
+import { FeedbackRepository } from './feedback-repository';
 import { FileReferenceRepository } from './file-references';
 import { PatientRepository } from './patient-repository';
 import { ResourceRepository } from './resource-repository';
@@ -20,6 +21,7 @@ export const createRepositories = (table: Table, clock: Clock, cipher?: Envelope
   sessions: new SessionRepository(table),
   backups: new BackupRepository(table),
   feed: new FeedRepository(table),
+  feedback: new FeedbackRepository(table),
   taggedItems: new TaggedItemRepository(table),
   resources: new ResourceRepository(table, cipher),
   patients: new PatientRepository(table),

@@ -8,6 +8,7 @@ import { ChatRepository } from '../data/chat-repository';
 import { ConnectionRepository } from '../data/connection-repository';
 import { DocumentRepository } from '../data/document-repository';
 import { FeedRepository } from '../data/feed-repository';
+import { FeedbackRepository } from '../data/feedback-repository';
 import { FileReferenceRepository } from '../data/file-references';
 import { PatientRepository } from '../data/patient-repository';
 import { ResourceRepository } from '../data/resource-repository';
@@ -42,6 +43,7 @@ const app = createApp({
   sessions: new SessionRepository(table),
   backups: new BackupRepository(table),
   feed: new FeedRepository(table),
+  feedback: new FeedbackRepository(table),
   taggedItems: new TaggedItemRepository(table),
   resources: new ResourceRepository(table),
   patients: new PatientRepository(table),

@@ -12,6 +12,7 @@ import { documentsRouter } from './documents';
 import { renderError, validationError } from './errors';
 import { extractionRouter } from './extraction';
 import { feedRouter } from './feed';
+import { feedbackRouter } from './feedback';
 import { fileCleanerRouter } from './file-cleaner';
 import { filesRouter } from './files';
 import { healthRouter } from './health';
@@ -70,6 +71,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', filesRouter(deps, hook));
   secured.route('/', documentsRouter(deps, hook));
   secured.route('/', fileCleanerRouter(deps, hook));
+  secured.route('/', feedbackRouter(deps, hook));
   secured.route('/', articlesRouter(deps, hook));
   secured.route('/', searchRouter(deps, hook));
   secured.route('/', extractionRouter(deps, hook));
