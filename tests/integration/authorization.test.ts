@@ -34,6 +34,9 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   'POST /api/files/uploads': async () => ({ fileName: 'scan.pdf', size: 10 }),
   'POST /api/files/download-url': async () => ({ filePath: alicesFilePath }),
   'POST /api/files/delete': async () => ({ filePath: alicesFilePath }),
+  'POST /api/documents': async () => ({ fileName: 'scan.pdf', size: 10 }),
+  'PATCH /api/documents/{fileId}': async () => ({ name: 'Renamed By Someone.txt' }),
+  'POST /api/admin/file-cleaner/delete': async () => ({ keys: [alicesFilePath] }),
   'POST /api/articles/resolve-doi': async () => ({ doi: '10.1056/NEJMoa2034577' }),
   'POST /api/articles/lookup': async () => ({ articleUrl: `${inject('articleFixturesUrl')}/articles/nejm-bnt162b2` }),
   'POST /api/patients': async () => ({ lastname: 'New', firstname: 'Patient', tags: ['Someone Else Tag'] }),
@@ -101,6 +104,7 @@ beforeAll(async () => {
     patientId: String(alicePatient.id),
     chatId: String(aliceChat.id),
     messageId: aliceMessage.message.id,
+    fileId: alicesFilePath.slice(alicesFilePath.lastIndexOf('/') + 1),
   };
 
   const doc = (await api(runtime)('GET', '/openapi.json')).json as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> };
