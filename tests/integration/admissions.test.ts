@@ -1,13 +1,16 @@
 // Admission notes through the HTTP API on the local runtime: create blank or from a panel patient (pre-filled), read,
-// list newest first, patch with version checks, delete; another user gets 404 for every id; bad input is a 4xx.
+// list newest first, patch with version checks, delete; the user's other tabs are told; another user gets 404 for every
+// id; bad input is a 4xx.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admissionTemplate, MAX_ADMISSION_SECTIONS, plainTextDeltaString, sectionPlainText, type Admission, type Patient } from '@chartside/shared';
-import { api, type Api } from '../harness/api';
+import { admissionTemplate, clientIdHeader, MAX_ADMISSION_SECTIONS, plainTextDeltaString, sectionPlainText, type Admission, type Patient } from '@chartside/shared';
+import { api, type Api, type Auth } from '../harness/api';
 import { sharedRuntime } from '../harness/shared-runtime';
+import { openSocket } from '../harness/socket';
 import { createUser, signedIn } from '../harness/users';
 
 const runtime = sharedRuntime();
 
+let authA: Auth;
 let asA: Api;
 let asB: Api;
 let patientOfA: Patient;
@@ -22,7 +25,9 @@ const bodyText = (admission: Admission, id: string) => sectionPlainText(admissio
 
 beforeAll(async () => {
   const [userA, userB] = await Promise.all([createUser(runtime), createUser(runtime)]);
-  [asA, asB] = await Promise.all([signedIn(runtime, userA), signedIn(runtime, userB)]).then((auths) => auths.map((auth) => api(runtime, auth)));
+  const [auth, authB] = await Promise.all([signedIn(runtime, userA), signedIn(runtime, userB)]);
+  authA = auth;
+  [asA, asB] = [api(runtime, authA), api(runtime, authB)];
   const created = (await asA('POST', '/patients', { lastname: 'Rivera', firstname: 'Ana', mrn: '556677' })).json as unknown as Patient;
   patientOfA = (
     await asA('PATCH', `/patients/${created.id}`, {
@@ -70,6 +75,22 @@ describe('admission notes', () => {
     const stale = await asA('PATCH', `/admissions/${note.id}`, { version: note.version, title: 'Lost' });
     expect(stale.status).toBe(409);
     expect((stale.json.error as { code: string }).code).toBe('version_conflict');
+  });
+
+  it("tells the user's other tabs of a change, not the tab that made it", async () => {
+    const note = await create(asA);
+    const [otherTab, editingTab] = await Promise.all([
+      openSocket(runtime, { token: authA.token, clientId: 'other-tab' }),
+      openSocket(runtime, { token: authA.token, clientId: 'editing-tab' }),
+    ]);
+    try {
+      expect((await asA('PATCH', `/admissions/${note.id}`, { version: note.version, title: 'Changed' }, { [clientIdHeader]: 'editing-tab' })).status).toBe(200);
+      expect(await otherTab.next((message) => message.type === 'admission.updated' && message.admissionId === note.id)).toEqual({ type: 'admission.updated', admissionId: note.id, version: 2 });
+      expect(editingTab.messages.filter((message) => (message as { type?: string }).type === 'admission.updated')).toEqual([]);
+    } finally {
+      otherTab.close();
+      editingTab.close();
+    }
   });
 
   it('deletes a note: gone from reads and the list, a second delete is 404', async () => {
