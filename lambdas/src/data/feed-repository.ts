@@ -7,7 +7,7 @@ import { queryUnder } from './versioned-record-store';
 
 /** BatchWriteItem takes at most 25 requests. */
 const BATCH_WRITE_SIZE = 25;
-/** Read flags changed at once by 'mark all read'. */
+/** Writes sent at once: read flags changed by 'mark all read', batches of new items. */
 const UPDATE_CONCURRENCY = 10;
 
 export interface StoredFeedSettings {
@@ -121,13 +121,15 @@ export class FeedRepository {
       ...put.map((item) => ({ PutRequest: { Item: { pk, sk: keys.feedItem(item.id), ...item } } })),
       ...remove.map(({ id }) => ({ DeleteRequest: { Key: { pk, sk: keys.feedItem(id) } } })),
     ];
-    for (let i = 0; i < requests.length; i += BATCH_WRITE_SIZE) {
-      let batch: typeof requests = requests.slice(i, i + BATCH_WRITE_SIZE);
+    const batches = Array.from({ length: Math.ceil(requests.length / BATCH_WRITE_SIZE) }, (_, i) => requests.slice(i * BATCH_WRITE_SIZE, (i + 1) * BATCH_WRITE_SIZE));
+    // A first refresh writes up to MAX_FEED_ITEMS: 40 batches one after another took most of its time.
+    await runLimited(batches, UPDATE_CONCURRENCY, async (first) => {
+      let batch = first;
       while (batch.length > 0) {
         const { UnprocessedItems } = await this.table.client.send(new BatchWriteCommand({ RequestItems: { [this.table.name]: batch } }));
         batch = (UnprocessedItems?.[this.table.name] ?? []) as typeof requests;
       }
-    }
+    });
   }
 
   async removeSourceStatuses(userId: string, sourceIds: readonly string[]): Promise<void> {
