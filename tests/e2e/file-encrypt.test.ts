@@ -62,7 +62,7 @@ describe('File Encrypt', () => {
     const chooser = other.waitForEvent('filechooser');
     await other.getByRole('button', { name: 'Choose an encrypted file (.chartside)' }).click();
     await (await chooser).setFiles({ name: encrypted.name, mimeType: 'application/octet-stream', buffer: encrypted.bytes });
-    await other.getByRole('alert').filter({ hasText: 'discharge.pdf.chartside could not be decrypted: This could not be decrypted: it was not encrypted by Chartside for you' }).waitFor({ timeout: 20_000 });
+    await other.getByRole('alert').filter({ hasText: 'discharge.pdf.chartside: This could not be decrypted: it was not encrypted by Chartside for you' }).waitFor({ timeout: 20_000 });
     await shot(other, 'tool-fileencrypt-refused');
   });
 });

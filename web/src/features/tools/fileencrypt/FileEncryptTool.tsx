@@ -37,7 +37,8 @@ export function FileEncryptTool() {
       saveDownload(new Blob([base64ToBytes(result.data)], { type: 'application/octet-stream' }), result.fileName);
       setOutcome({ ok: true, text: doneText[direction](result.fileName) });
     } catch (error) {
-      setOutcome({ ok: false, text: `${file.name} could not be ${direction}ed: ${error instanceof Error ? error.message : String(error)}` });
+      // The server's message says why (too large, not encrypted for this user, changed).
+      setOutcome({ ok: false, text: `${file.name}: ${error instanceof Error ? error.message : String(error)}` });
     } finally {
       setBusy(undefined);
     }
