@@ -2,7 +2,8 @@
 // copied as text, printable), text to speech (a resource read aloud with a speed; pause, resume, stop; a browser
 // without speech synthesis is told so), the file renamer (PDFs named from their DOI's Crossref record, through the
 // runtime's Crossref fixture), the VA call log (calls logged, a follow-up flagged, the sign-out summary copied) and the
-// moonlighting shift log (a month's hours and pay, per site, kept after a reload). The browser's speech engine is the one outside service here: a double stands
+// moonlighting shift log (a month's hours and pay, per site, kept after a reload), and feedback (sent with a
+// screenshot; listed for an administrator, not for anyone else). The browser's speech engine is the one outside service here: a double stands
 // in for it (headless Chromium has no voices) and records what it was asked to say. Each page is shot at desktop and
 // phone width.
 import type { Patient, Resource } from '@chartside/shared';
@@ -320,5 +321,44 @@ describe('moonlight', () => {
     await page.getByRole('textbox', { name: 'Month' }).fill('2026-11');
     await expect.poll(() => new URL(page.url()).searchParams.get('month')).toBe('2026-11');
     expect(await totals.textContent()).toBe('Shifts1Hours12 hPay1,800.00');
+  });
+});
+
+describe('feedback', () => {
+  it('sends feedback with a screenshot, which an administrator sees and a user outside the admin group does not', async () => {
+    const screenshot = await page.screenshot({ type: 'png' });
+    await openTool(page, 'feedback', 'Feedback');
+    const form = page.getByRole('form', { name: 'Send feedback' });
+    await form.getByRole('textbox', { name: 'Your feedback' }).fill('The sign-out sheet could show code status.');
+    await page.locator('input[type=file]').setInputFiles({ name: 'sheet.png', mimeType: 'image/png', buffer: screenshot });
+    await form.getByRole('img', { name: 'The screenshot to send' }).waitFor();
+    await form.getByRole('button', { name: 'Send feedback' }).click();
+    await page.getByText('Your feedback was sent to the Chartside team.').waitFor();
+    expect(await page.getByRole('heading', { name: "Everyone's feedback" }).count()).toBe(0);
+    await shootBoth(page, 'feedback');
+
+    const admin = await createUser(runtime, { admin: true });
+    const adminContext = await newContext(browser);
+    const adminPage = await adminContext.newPage();
+    await signIn(adminPage, runtime.url, admin);
+    await openTool(adminPage, 'feedback', 'Feedback');
+    const item = adminPage.getByRole('list', { name: "Everyone's feedback" }).getByRole('listitem').filter({ hasText: 'The sign-out sheet could show code status.' });
+    await item.waitFor({ timeout: 20_000 });
+    expect(await item.getByRole('link', { name: user.email }).count()).toBe(1);
+    await item.getByRole('img', { name: `Screenshot sent by ${user.email}` }).waitFor();
+    await shot(adminPage, 'tool-feedback-admin-desktop', true);
+    await adminContext.close();
+  });
+});
+
+describe('tools page', () => {
+  it('lists every tool with what it does, and none of this part as a later release', async () => {
+    await page.goto(`${runtime.url}/tools`);
+    await page.getByRole('heading', { level: 1, name: 'Tools' }).waitFor({ timeout: 20_000 });
+    for (const name of ['Sign-out', 'Text to Speech', 'File Renamer', 'Feedback', 'VA Call', 'Moonlight']) {
+      const entry = page.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+      expect(await entry.textContent()).not.toContain('Later release');
+    }
+    await shootBoth(page, 'tools');
   });
 });

@@ -12,7 +12,7 @@ export const tools: readonly Tool[] = [
   { slug: 'signout', title: 'Sign-out', purpose: 'An I-PASS hand-off sheet of your panel: severity, summary, actions, contingencies; print it or copy it as text.' },
   { slug: 'prompts', title: 'Prompts', purpose: 'Save the prompts you give the AI, mark favorites, and use them in chat.' },
   { slug: 'casechat', title: 'Case Chat', purpose: 'Talk a clinical case through with the AI, full screen.', hideTopBar: true },
-  { slug: 'feedback', title: 'Feedback', purpose: 'Tell the Chartside team what works and what does not.' },
+  { slug: 'feedback', title: 'Feedback', purpose: 'Tell the Chartside team what works and what does not, with a screenshot if it helps.' },
   { slug: 'moonlight', title: 'Moonlight', purpose: 'A moonlighting shift log: sites, start and end, and each month\'s hours and pay.' },
   { slug: 'fileencrypt', title: 'File Encrypt', purpose: 'Encrypt a file before you store or share it.' },
   { slug: 'transcription', title: 'Transcription', purpose: 'Turn dictated or recorded audio into text.' },

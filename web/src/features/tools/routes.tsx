@@ -7,6 +7,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { PlannedPage } from '../../components/PlannedPage';
 import { tools } from './catalogue';
 import { FileEncryptTool } from './fileencrypt/FileEncryptTool';
+import { FeedbackTool } from './feedback/FeedbackTool';
 import { FileRenamerTool } from './filerenamer/FileRenamerTool';
 import { MoonlightTool } from './moonlight/MoonlightTool';
 import { PromptsPage } from './prompts/PromptsPage';
@@ -16,12 +17,12 @@ import { TranscriptionTool } from './transcription/TranscriptionTool';
 import { VaCallTool } from './vacall/VaCallTool';
 
 /** The page of each tool that is built; the Tools page marks the others as coming in a later release. */
-const builtTools: Readonly<Record<string, ComponentType>> = { fileencrypt: FileEncryptTool, filerenamer: FileRenamerTool, moonlight: MoonlightTool, prompts: PromptsPage, signout: SignoutTool, texttospeech: TextToSpeechTool, transcription: TranscriptionTool, vacall: VaCallTool };
+const builtTools: Readonly<Record<string, ComponentType>> = { feedback: FeedbackTool, fileencrypt: FileEncryptTool, filerenamer: FileRenamerTool, moonlight: MoonlightTool, prompts: PromptsPage, signout: SignoutTool, texttospeech: TextToSpeechTool, transcription: TranscriptionTool, vacall: VaCallTool };
 
 function ToolsPage() {
   return (
     <PageFrame title="Tools">
-      <Text>Clinical helper tools, each on its own page. Those marked 'Later release' arrive in later releases of Chartside.</Text>
+      <Text>Helpers for the clinical day, each on its own page: hand-offs, nights on call, articles and your own notes.</Text>
       <List spacing="xs">
         {tools.map((tool) => (
           <List.Item key={tool.slug}>
