@@ -15,7 +15,7 @@ import { createUser, signedIn, type TestUser } from '../harness/users';
 const runtime = sharedRuntime();
 const today = () => new Date().toISOString().slice(0, 10);
 const itemsKey = (userId: string, date: string) => `users/${userId}/${date}/items.ndjson.gz`;
-const none = { userDocument: 0, resources: 0, patients: 0, timeTracking: 0, chats: 0, admissions: 0 };
+const none = { userDocument: 0, resources: 0, patients: 0, timeTracking: 0, chats: 0, admissions: 0, feedSettings: 0 };
 
 const table = () => {
   const { dynamodb, tableName } = JSON.parse(readFileSync(path.join(runtime.dataDir, 'endpoints.json'), 'utf8')) as { dynamodb: string; tableName: string };
@@ -27,7 +27,7 @@ const table = () => {
 const wipe = async (userId: string) => {
   const { client, tableName } = table();
   const { Items = [] } = await client.send(new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `USER#${userId}` } }));
-  const doomed = Items.filter((item) => /^(USER$|RESOURCE#|PATIENT#|TIMETRACK#|CHAT#|CHATMSG#|ADMISSION#|PART#)/.test(String(item.sk)));
+  const doomed = Items.filter((item) => /^(USER$|FEEDCONF$|RESOURCE#|PATIENT#|TIMETRACK#|CHAT#|CHATMSG#|ADMISSION#|PART#)/.test(String(item.sk)));
   for (let i = 0; i < doomed.length; i += 25) {
     await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: doomed.slice(i, i + 25).map(({ pk, sk }) => ({ DeleteRequest: { Key: { pk, sk } } })) } }));
   }

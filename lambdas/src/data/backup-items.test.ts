@@ -6,6 +6,7 @@ import { keys } from './table';
 describe('recordOfItem', () => {
   it.each([
     [keys.userDocument, { kind: 'userDocument', headSk: 'USER', id: 'user', isHead: true }],
+    [keys.feedSettings, { kind: 'feedSettings', headSk: 'FEEDCONF', id: 'feed', isHead: true }],
     [keys.patient('p1'), { kind: 'patients', headSk: 'PATIENT#p1', id: 'p1', isHead: true }],
     [chunkSk(keys.patient('p1'), 'fields.hpi', 0), { kind: 'patients', headSk: 'PATIENT#p1', id: 'p1', isHead: false }],
     [chunkSk(keys.resource('r1'), 'body', 3), { kind: 'resources', headSk: 'RESOURCE#r1', id: 'r1', isHead: false }],
@@ -14,7 +15,7 @@ describe('recordOfItem', () => {
     [keys.chatMessage('c1', 'm1'), { kind: 'chats', headSk: 'CHAT#c1', id: 'c1', isHead: false }],
   ])('%s belongs to %j', (sk, want) => expect(recordOfItem(sk)).toEqual(want));
 
-  it.each([keys.session('s1'), keys.connection('c'), keys.backup('2026-01-01'), keys.feedItem('f'), keys.aiUsage('2026-01-01'), keys.sessionsRevoked])(
+  it.each([keys.session('s1'), keys.connection('c'), keys.backup('2026-01-01'), keys.feedItem('f'), keys.aiUsage('2026-01-01'), keys.sessionsRevoked, keys.feedSource('s1')])(
     '%s is not backed up',
     (sk) => expect(recordOfItem(sk)).toBeUndefined(),
   );

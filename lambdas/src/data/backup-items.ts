@@ -1,6 +1,7 @@
 // The items of a user's partition a nightly backup holds, read and written as they are stored: every record of the user's
-// own (the user document, resources, patients, time tracking, chats, admission notes) with its parts and messages; never login sessions,
-// connections, the daily backups, AI usage or feed items, which are the runtime's state or fetched again.
+// own (the user document, resources, patients, time tracking, chats, admission notes, feed settings) with its parts and
+// messages; never login sessions, connections, the daily backups, AI usage, feed items or feed sources' fetch state, which
+// are the runtime's state or fetched again.
 import { BatchWriteCommand, PutCommand, UpdateCommand, QueryCommand, ScanCommand, type QueryCommandInput, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
 import { canonicalJson, type BackupKind } from '@chartside/shared';
 import { chunksUnderPrefix } from './chunked-body';
@@ -27,6 +28,7 @@ const headPrefixes: [string, BackupKind][] = [
 
 const headOf = (headSk: string, isHead: boolean): ItemRecord | undefined => {
   if (headSk === keys.userDocument) return { kind: 'userDocument', headSk, id: 'user', isHead };
+  if (headSk === keys.feedSettings) return { kind: 'feedSettings', headSk, id: 'feed', isHead };
   for (const [prefix, kind] of headPrefixes) {
     const id = headSk.startsWith(prefix) ? headSk.slice(prefix.length) : '';
     if (id && !id.includes('#')) return { kind, headSk, id, isHead };

@@ -7,7 +7,7 @@ import { BackupDate } from './daily-backup';
 export const BACKUP_RETENTION_DAYS = 35;
 
 /** The kinds of records a backup holds, in the order they are shown. */
-export const BACKUP_KINDS = ['userDocument', 'resources', 'patients', 'timeTracking', 'chats', 'admissions'] as const;
+export const BACKUP_KINDS = ['userDocument', 'resources', 'patients', 'timeTracking', 'chats', 'admissions', 'feedSettings'] as const;
 export const BackupKind = z.enum(BACKUP_KINDS);
 export type BackupKind = z.infer<typeof BackupKind>;
 

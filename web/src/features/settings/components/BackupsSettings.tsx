@@ -17,6 +17,7 @@ const kindNames: Record<BackupKind, [one: string, many: string]> = {
   timeTracking: ['time tracking record', 'time tracking records'],
   chats: ['chat', 'chats'],
   admissions: ['admission note', 'admission notes'],
+  feedSettings: ['feed settings document', 'feed settings documents'],
 };
 const kindName = (kind: BackupKind, count: number) => kindNames[kind][count === 1 ? 0 : 1];
 
