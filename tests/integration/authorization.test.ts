@@ -2,6 +2,7 @@
 // user's data. Then malformed and fuzzed input to every route that takes a body: always a 4xx, never a 500.
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { emptyBackupCounts } from '@chartside/shared';
 import { api, startSession, type Api, type Auth } from '../harness/api';
 import { localTable } from '../harness/dynamodb';
 import { noteSection, patientRecord } from '../harness/patients';
@@ -37,6 +38,7 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   'POST /api/documents': async () => ({ fileName: 'scan.pdf', size: 10 }),
   'PATCH /api/documents/{fileId}': async () => ({ name: 'Renamed By Someone.txt' }),
   'POST /api/admin/file-cleaner/delete': async () => ({ keys: [alicesFilePath] }),
+  'POST /api/feedback': async () => ({ message: 'The panel print cuts the last card.' }),
   'POST /api/articles/resolve-doi': async () => ({ doi: '10.1056/NEJMoa2034577' }),
   'POST /api/articles/lookup': async () => ({ articleUrl: `${inject('articleFixturesUrl')}/articles/nejm-bnt162b2` }),
   'POST /api/patients': async () => ({ lastname: 'New', firstname: 'Patient', tags: ['Someone Else Tag'] }),
@@ -50,6 +52,17 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   'PATCH /api/chats/{chatId}': async () => ({ title: 'Renamed By Someone' }),
   'POST /api/chats/{chatId}/messages': async () => ({ messageId: crypto.randomUUID(), text: 'Tell me what Alice asked' }),
   'POST /api/transform': async () => ({ images: [{ type: 'image', mimeType: 'image/png', data: PIXEL }] }),
+  'POST /api/admissions': async () => ({}),
+  'PATCH /api/admissions/{admissionId}': async () => ({ version: 1, title: 'Taken Over' }),
+  'PUT /api/feed/settings': async () => ({ version: 0, sources: [], keywords: ['taken over'] }),
+  'PATCH /api/feed/items/{itemId}': async () => ({ read: true }),
+  'POST /api/backups/{date}/restore': async () => ({ expect: { add: emptyBackupCounts(), replace: emptyBackupCounts() } }),
+  'POST /api/secure/encrypt': async () => ({ fileName: 'note.txt', data: Buffer.from('a note').toString('base64') }),
+  // The caller's own file, encrypted for them: another user's would be refused as undecryptable (secure-files.test.ts).
+  'POST /api/secure/decrypt': async (as) => {
+    const { json } = await as('POST', '/secure/encrypt', { fileName: 'note.txt', data: Buffer.from('a note').toString('base64') });
+    return { fileName: 'note.txt.chartside', data: json?.data ?? Buffer.from('not encrypted').toString('base64') };
+  },
 };
 /** A 1×1 PNG. */
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
