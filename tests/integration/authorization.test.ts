@@ -110,6 +110,7 @@ beforeAll(async () => {
   const aliceResource = (await asAlice('POST', '/resources', { name: 'Alice resource', type: 'article', article: aliceArticle })).json;
   const alicePatient = (await asAlice('POST', '/patients', { lastname: 'Alice Patient', firstname: 'Private', tags: ['Alice Tag'] })).json;
   const aliceChat = (await asAlice('POST', '/chats', { id: `chat-${crypto.randomUUID()}` })).json;
+  const aliceAdmission = (await asAlice('POST', '/admissions', {})).json;
   const aliceMessage = (await asAlice('POST', `/chats/${String(aliceChat.id)}/messages`, { messageId: crypto.randomUUID(), text: 'Alice asks in private' })).json as { message: { id: string } };
   alicesIds = {
     sessionId: aliceAuth.sessionId,
@@ -118,6 +119,8 @@ beforeAll(async () => {
     chatId: String(aliceChat.id),
     messageId: aliceMessage.message.id,
     fileId: alicesFilePath.slice(alicesFilePath.lastIndexOf('/') + 1),
+    admissionId: String(aliceAdmission.id),
+    date: today(),
   };
 
   const doc = (await api(runtime)('GET', '/openapi.json')).json as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> };
@@ -182,6 +185,7 @@ describe("with another user's token and live session", () => {
     const aliceChat = (await asAlice('GET', `/chats/${alicesIds.chatId}`)).json as { title: string; messages: { id: string }[] };
     expect(aliceChat.title).toBe('Alice asks in private');
     expect(aliceChat.messages.map((m) => m.id)).toContain(alicesIds.messageId);
+    expect((await asAlice('GET', `/admissions/${alicesIds.admissionId}`)).json?.title).not.toBe('Taken Over');
   });
 });
 
