@@ -320,7 +320,7 @@ describe('moonlight', () => {
 
     await page.getByRole('textbox', { name: 'Month' }).fill('2026-11');
     await expect.poll(() => new URL(page.url()).searchParams.get('month')).toBe('2026-11');
-    expect(await totals.textContent()).toBe('Shifts1Hours12 hPay1,800.00');
+    await expect.poll(() => totals.textContent()).toBe('Shifts1Hours12 hPay1,800.00');
   });
 });
 
