@@ -29,7 +29,6 @@ const routes: [path: string, title: string][] = [
   ['/tags', 'Tags'],
   ['/settings', 'Settings'],
   ['/documents', 'Documents'],
-  ['/documents/d-1', 'Documents'],
   ['/chat', 'Chat'],
   ['/chat/c-1', 'Chat'],
   ['/admissions', 'Admissions'],
