@@ -1,17 +1,19 @@
 // /admin/file-cleaner in Chromium against the real runtime: an administrator (the admin group, `users add --admin`) sees
 // an object no record refers to and an old temporary upload, not a file a resource holds, and deletes the chosen ones
 // after a confirmation; a clinician outside the group is told the page is for administrators (the API answers 403).
+// Its own runtime: the cleaner scans the whole table and bucket, which in the suite's shared runtime hold every other
+// test's files (thousands of them, orphans among them), and a delete there could touch another test's data.
 import type { Resource, Upload } from '@chartside/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
-import { sharedRuntime } from '../harness/shared-runtime';
+import { startRuntime, type TestRuntime } from '../harness/runtime';
 import { ageStoredObject } from '../harness/stored-objects';
 import { createUser, signedIn, type TestUser } from '../harness/users';
 import { newContext, PHONE, shot, signIn } from '../harness/web';
 
-const runtime = sharedRuntime();
+let runtime: TestRuntime;
 let browser: Browser;
 let clinician: TestUser;
 let admin: TestUser;
@@ -30,13 +32,14 @@ const storedFile = async (fileName: string, hours: number, temp = false) => {
 const readable = async (filePath: string) => (await asClinician('POST', '/files/download-url', { filePath })).status === 200;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [runtime, browser] = await Promise.all([startRuntime(), launchBrowser()]);
   [clinician, admin] = await Promise.all([createUser(runtime), createUser(runtime, { admin: true })]);
   asClinician = api(runtime, await signedIn(runtime, clinician));
 });
 
 afterAll(async () => {
   await browser?.close();
+  await runtime?.stop();
 });
 
 describe('/admin/file-cleaner', () => {
