@@ -147,9 +147,10 @@ describe('ResourceSections', { timeout: 20_000 }, () => {
     const onChange = await renderSections(sections);
     const handle = toc().getByRole('button', { name: `Move ${name}` });
     handle.focus();
+    // dnd-kit's keyboard sensor listens for the next keys from a timer after the lift: each press waits a timer turn.
     const press = async (target: Element | Document, code: string) => {
       fireEvent.keyDown(target, { code });
-      await act(async () => undefined);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     };
     await press(handle, 'Space');
     expect(screen.getByRole('status').textContent).toMatch(new RegExp(`^${name} moved to position \\d of 3\\.$`));
