@@ -1,11 +1,9 @@
 // `npm run backup` and `npm run restore`: the nightly backup and its restore, run by hand against the local runtime at PORT
 // (with the same DATA_DIR), through the same jobs the runtime's timer and the API call.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { S3Client } from '@aws-sdk/client-s3';
-import { BackupDate, BACKUP_KINDS, RuntimeConfig, type BackupCounts, type RestorePreview } from '@chartside/shared';
+import { BackupDate, BACKUP_KINDS, type BackupCounts, type RestorePreview } from '@chartside/shared';
 import { apiGatewayConnectionPoster } from '@chartside/lambdas/adapters/aws/api-gateway-connection-poster';
 import { documentTable } from '@chartside/lambdas/adapters/aws/dynamodb';
 import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
@@ -16,9 +14,8 @@ import { backupUser, listBackups, runNightlyBackup, utcDate } from '@chartside/l
 import { previewRestore, restoreBackup } from '@chartside/lambdas/jobs/restore';
 import { systemClock } from '@chartside/lambdas/ports/clock';
 import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
-import { cognitoClient } from './cognito-local';
-import { localAws, readSettings } from './settings';
-import { listUsers } from './users';
+import { failCli as fail, runningRuntime } from './running-runtime';
+import { localAws } from './settings';
 
 const usage = `Usage:
   npm run backup [-- --email E | --user-id ID] [--json]
@@ -39,11 +36,6 @@ const { positionals, values } = parseArgs({
   },
 });
 
-const fail = (message: string): never => {
-  console.error(message);
-  process.exit(2);
-};
-
 const command = positionals[0];
 if (values.help || (command !== 'backup' && command !== 'restore')) fail(usage);
 if (values.email !== undefined && values['user-id'] !== undefined) fail(`Give --email or --user-id, not both.\n\n${usage}`);
@@ -51,20 +43,7 @@ if (command === 'restore' && values.email === undefined && values['user-id'] ===
 if (values.date !== undefined && !BackupDate.safeParse(values.date).success) fail(`--date ${values.date} is not a date: give it as YYYY-MM-DD.`);
 if (command === 'backup' && values['dry-run']) fail('--dry-run is for restore only.');
 
-const settings = readSettings();
-const origin = `http://localhost:${settings.PORT}`;
-const endpointsFile = path.join(settings.dataDir, 'endpoints.json');
-const response = await fetch(`${origin}/config.json`).catch(() => undefined);
-if (!response?.ok || !existsSync(endpointsFile)) fail(`No Chartside runtime answers at ${origin} with data in ${settings.dataDir}: start it with \`npm start\` (same PORT and DATA_DIR) first.`);
-
-const userIdByEmail = async (email: string) => {
-  const config = RuntimeConfig.parse(await response!.json());
-  const users = await listUsers({ client: cognitoClient(`${origin}/cognito`), userPoolId: config.userPoolId, userPoolClientId: config.userPoolClientId });
-  const user = users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
-  return user?.userId ?? fail(`No user with the email ${email}.`);
-};
-
-const endpoints = JSON.parse(readFileSync(endpointsFile, 'utf8')) as { dynamodb: string; s3?: string };
+const { settings, origin, endpoints, userIdByEmail } = await runningRuntime();
 if (!endpoints.s3) fail(`The runtime at ${origin} predates backups: restart it with \`npm start\`.`);
 const aws = { region: localAws.region, credentials: localAws.credentials };
 const table = documentTable(localAws.tableName, { ...aws, endpoint: endpoints.dynamodb });

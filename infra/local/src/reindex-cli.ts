@@ -1,19 +1,15 @@
 // `npm run reindex -- --email E | --user-id ID | --all`: rebuilds search indexes of the local runtime at PORT (with the
 // same DATA_DIR) from the table. The runtime must be running: its DynamoDB Local holds the table, and the index file
 // takes a second writer safely (SQLite WAL). In the cloud, invoke the indexer Lambda with { "reindexUserId": "..." }.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { RuntimeConfig } from '@chartside/shared';
 import { documentTable } from '@chartside/lambdas/adapters/aws/dynamodb';
 import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
 import { openSqliteSearchIndex } from '@chartside/lambdas/adapters/local/sqlite-search-index';
 import { ResourceRepository } from '@chartside/lambdas/data/resource-repository';
 import { reindexUser } from '@chartside/lambdas/jobs/search-indexer';
-import { cognitoClient } from './cognito-local';
 import { reindexEveryone, searchDbFile } from './local-search';
-import { localAws, readSettings } from './settings';
-import { listUsers } from './users';
+import { failCli as fail, runningRuntime } from './running-runtime';
+import { localAws } from './settings';
 
 const usage = `Usage:
   npm run reindex -- --email E       rebuild one user's search index, found by email
@@ -30,29 +26,11 @@ const { values } = parseArgs({
   },
 });
 
-const fail = (message: string): never => {
-  console.error(message);
-  process.exit(2);
-};
-
 const chosen = [values.email !== undefined, values['user-id'] !== undefined, values.all].filter(Boolean).length;
 if (values.help || chosen !== 1) fail(usage);
 
-const settings = readSettings();
-const origin = `http://localhost:${settings.PORT}`;
-const endpointsFile = path.join(settings.dataDir, 'endpoints.json');
-const response = await fetch(`${origin}/config.json`).catch(() => undefined);
-if (!response?.ok || !existsSync(endpointsFile)) fail(`No Chartside runtime answers at ${origin} with data in ${settings.dataDir}: start it with \`npm start\` (same PORT and DATA_DIR) first.`);
-
-const userIdByEmail = async (email: string) => {
-  const config = RuntimeConfig.parse(await response!.json());
-  const users = await listUsers({ client: cognitoClient(`${origin}/cognito`), userPoolId: config.userPoolId, userPoolClientId: config.userPoolClientId });
-  const user = users.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
-  return user?.userId ?? fail(`No user with the email ${email}.`);
-};
-
-const { dynamodb } = JSON.parse(readFileSync(endpointsFile, 'utf8')) as { dynamodb: string };
-const table = documentTable(localAws.tableName, { region: localAws.region, credentials: localAws.credentials, endpoint: dynamodb });
+const { settings, endpoints, userIdByEmail } = await runningRuntime();
+const table = documentTable(localAws.tableName, { region: localAws.region, credentials: localAws.credentials, endpoint: endpoints.dynamodb });
 const search = openSqliteSearchIndex(searchDbFile(settings.dataDir));
 const indexer = { resources: new ResourceRepository(table), search, logger: createLogger('WARN') };
 try {
