@@ -4,10 +4,10 @@ import { DICTATION_FRAME_SAMPLES, DICTATION_SAMPLE_RATE } from '@chartside/share
 import { toInt16 } from './pcm-framer';
 
 /** Longest recording the tool takes: the frames stay in memory (an hour is about 115 MB of PCM). */
-export const MAX_AUDIO_FILE_SECONDS = 60 * 60;
+const MAX_AUDIO_FILE_SECONDS = 60 * 60;
 
-export const AUDIO_UNREADABLE = 'This file could not be read as audio. Try a WAV, MP3 or M4A recording.';
-export const audioTooLong = (minutes: number) => `This recording is ${minutes} minutes long; the most is ${MAX_AUDIO_FILE_SECONDS / 60} minutes.`;
+const AUDIO_UNREADABLE = 'This file could not be read as audio. Try a WAV, MP3 or M4A recording.';
+const audioTooLong = (minutes: number) => `This recording is ${minutes} minutes long; the most is ${MAX_AUDIO_FILE_SECONDS / 60} minutes.`;
 
 export async function audioFileFrames(file: Blob): Promise<Int16Array[]> {
   const bytes = await file.arrayBuffer();

@@ -6,7 +6,7 @@ import { getAccessIdentity } from '../../platform/auth/session';
 import { openSocketTransport } from './socket-transport';
 import type { TranscriptionTransport, TranscriptionTransportEvents } from './transport';
 
-export const SIGNED_OUT = 'Sign in again to dictate.';
+const SIGNED_OUT = 'Sign in again to dictate.';
 
 /** Connects a transport to the engine, or rejects with a message to show. */
 export type ConnectToEngine = (events: TranscriptionTransportEvents) => Promise<TranscriptionTransport>;

@@ -13,7 +13,7 @@ import type { TranscriptionTransport } from './transport';
 export type DictationState = 'idle' | 'configuring' | 'listening' | 'stopped';
 
 export const CONNECTION_ERROR = 'Connection error occurred';
-export const microphoneError = (message: string) => `Error accessing microphone: ${message}`;
+const microphoneError = (message: string) => `Error accessing microphone: ${message}`;
 /** How long a stopped dictation waits for the engine's last words. */
 const FINISH_TIMEOUT_MS = 3_000;
 
