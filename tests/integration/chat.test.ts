@@ -2,9 +2,11 @@
 // (Ollama's wire format): a reply streams over the WebSocket piece by piece and is stored once complete; a retried send
 // starts nothing twice; Stop keeps the text so far; failures and bad input answer clearly; nobody reaches another's chat.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ATTACHMENTS_ONLY_TEXT, CHAT_MESSAGE_REQUIRED, clientIdHeader, type ChatSession, type SentChatMessage } from '@chartside/shared';
+import { ATTACHMENTS_ONLY_TEXT, CHAT_MESSAGE_REQUIRED, clientIdHeader, MAX_CHAT_MESSAGES, type ChatSession, type SentChatMessage } from '@chartside/shared';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '@chartside/lambdas/data/table';
 import { api, type Api, type Auth } from '../harness/api';
+import { localTable } from '../harness/dynamodb';
 import { sharedModel } from '../harness/shared-model';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { openSocket, type TestSocket } from '../harness/socket';
@@ -13,6 +15,7 @@ import { createUser, signedIn } from '../harness/users';
 const runtime = sharedRuntime();
 const model = sharedModel();
 let alice: Auth;
+let aliceId: string;
 let asAlice: Api;
 let asBob: Api;
 
@@ -22,6 +25,7 @@ const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQD
 beforeAll(async () => {
   const [aliceUser, bobUser] = await Promise.all([createUser(runtime), createUser(runtime)]);
   alice = await signedIn(runtime, aliceUser);
+  aliceId = aliceUser.userId;
   asAlice = api(runtime, alice);
   asBob = api(runtime, await signedIn(runtime, bobUser));
 });
@@ -210,6 +214,20 @@ describe('bad input', () => {
     const { status, json } = await send(chat.id, { text: 'Read this', attachments: [{ type: 'file', filePath: 'userContent/someone-else/x.pdf', mimeType: 'application/pdf', fileName: 'x.pdf' }] });
     expect(status).toBe(400);
     expect(json.error?.message).toContain('x.pdf');
+  });
+
+  it('refuses a message to a full chat before the model is asked, and streams nothing', async () => {
+    const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-full' });
+    const chat = await newChat();
+    const table = localTable(runtime);
+    const head = await table.get(keys.user(aliceId), keys.chat(chat.id));
+    await table.put({ ...head, messageCount: MAX_CHAT_MESSAGES - 1 });
+    const { status, json } = await send(chat.id, { text: 'One more?' });
+    expect(status).toBe(400);
+    expect(json.error?.message).toBe('This chat is full. Start a new chat to go on.');
+    expect(await model.requests()).toEqual([]);
+    expect(socket.messages.filter((m) => (m as { type?: string }).type === 'chat.delta')).toEqual([]);
+    socket.close();
   });
 
   it('answers 404 for a chat that does not exist', async () => {

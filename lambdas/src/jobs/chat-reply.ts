@@ -107,20 +107,22 @@ class DeltaPump {
 
 /**
  * `handoff` is what the sender knows, when the job runs in its process: the chat (not read again) and whether the
- * exchange got stored, which the model's first pieces wait for; without it the chat is read as stored.
+ * exchange got stored, which every write of the reply waits for; without it the chat is read as stored.
  */
 export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, handoff?: ReplyHandoff): Promise<void> => {
   const { userId, chatId, messageId } = job;
-  const chat = handoff?.chat ?? (await deps.chats.get(userId, chatId, deps.clock.now()));
+  // The user's connections are read first, beside the send's own reads and the model's answer: the first piece waits
+  // for whichever is last.
+  const sender = connectionsSender(deps, job);
+  sender.catch(() => undefined); // a job that ends before it sends anything leaves the read unawaited
+  const chat = handoff ? await handoff.chat : await deps.chats.get(userId, chatId, deps.clock.now());
   const stored = handoff?.stored ?? Promise.resolve(true);
   const reply = chat?.messages.find((message) => message.id === messageId);
-  if (!chat || reply?.status !== 'streaming') return; // deleted or stopped before it began
+  if (!chat || reply?.status !== 'streaming') return; // nothing stored, deleted or stopped before it began
   const model = replyModel(deps.models, job.model);
   if (!model) return fail(deps, job, '', 'unknown', notSetUp(deps.models));
 
   const controller = new AbortController();
-  // The user's connections are read while the model is asked: the first piece waits for whichever is last.
-  const sender = connectionsSender(deps, job);
   const pump = new DeltaPump(async (offset, text) => (await sender)({ type: 'chat.delta', chatId, messageId, offset, text }));
   // The other devices are told here, with the connections read for the pieces, so the send's request need not wait.
   const told = stored
@@ -128,6 +130,13 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, hando
       if (ok) await (await sender)({ type: 'chat.updated', chatId }, job.clientId);
     })
     .catch((error: unknown) => deps.logger.warn('telling other devices of a chat failed', { error: error instanceof Error ? error.message : String(error) }));
+  // Pieces go out while the exchange is still being stored (a tab holds a piece of a reply it does not know yet until
+  // it reads it); every write waits for it. An exchange that was not stored cancels the model call.
+  let notStored = false;
+  void stored.then((ok) => {
+    notStored = !ok;
+    if (notStored) controller.abort();
+  });
   let raw = '';
   let lastSave = Date.now();
   let stopped = false;
@@ -135,8 +144,9 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, hando
     const [system, messages] = await Promise.all([systemPrompt(deps, userId, chat), conversation(deps, userId, chat, messageId)]);
     const request = { system, messages, signal: controller.signal };
     for await (const event of model.stream(request)) {
-      if (!(await stored)) return; // the exchange was not stored: nothing to stream into (the call is cancelled)
+      if (notStored) return;
       if (event.type === 'done') {
+        if (!(await stored)) return;
         await pump.drain();
         if (!raw.trim()) return await fail(deps, job, raw, model.id, new AppError('bad_gateway', INVALID_MODEL_ANSWER));
         // Counted before the reply shows complete: a message sent on seeing it finds today's allowance up to date.
@@ -148,6 +158,7 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, hando
       raw += event.text;
       pump.push(event.text);
       if (Date.now() - lastSave >= SAVE_EVERY_MS) {
+        if (!(await stored)) return;
         lastSave = Date.now();
         stopped = !(await deps.chats.saveReplyProgress(userId, chatId, messageId, { text: raw, received: raw.length }, deps.clock.now()));
         if (stopped) break;
@@ -163,6 +174,7 @@ export const runChatReply = async (deps: ChatReplyDeps, job: ChatReplyJob, hando
     controller.abort(); // a stopped or failed reply: the model call is cancelled
     await told;
   }
+  if (!(await stored)) return;
   await pump.drain();
   if (!stopped) return await fail(deps, job, raw, model.id, new AppError('bad_gateway', INVALID_MODEL_ANSWER)); // the answer ended unfinished
   // Stopped (or deleted): a stopped reply keeps what the user saw, the pieces pushed since the last save included.

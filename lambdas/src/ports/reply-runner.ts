@@ -12,19 +12,20 @@ export interface ChatReplyJob {
   clientId?: string;
 }
 
-/** What the sender knows as it starts the reply. */
+/** What the sender hands the reply as its send goes on. */
 export interface ReplyHandoff {
-  /** The chat as it is once the exchange is stored. */
-  chat: ChatSession;
+  /** The chat as it will be once the exchange is stored; undefined when the send stores nothing. */
+  chat: Promise<ChatSession | undefined>;
   /** Resolves true once the message and its reply are stored; false when they were not (nothing is to be streamed). */
   stored: Promise<boolean>;
 }
 
 export interface ReplyRunner {
   /**
-   * Resolves once the job is handed off, not when the reply is complete. It is called as the exchange starts to be
-   * stored: a runner in the same process asks the model at once (with the chat it is handed, no read first) and holds
-   * what it says until `stored`; one that sends the job elsewhere waits for `stored` and sends only the ids.
+   * Resolves once the job is handed off, not when the reply is complete. It is called as a send begins, before the chat
+   * is read: a runner in the same process reads the user's connections at once, asks the model as soon as it is handed
+   * the chat (no read of its own) and pushes the pieces as they come, writing nothing until `stored`; one that sends
+   * the job elsewhere waits for `stored` and sends only the ids.
    */
   start(job: ChatReplyJob, handoff: ReplyHandoff): Promise<void>;
 }

@@ -8,11 +8,13 @@ import {
   INVALID_MODEL_ANSWER,
   chatTitleFrom,
   isOwnFilePath,
+  MAX_CHAT_MESSAGES,
   NEW_CHAT_TITLE,
   notFound,
   stripReplyMarkdown,
   type AiStatus,
   type ChatMessage,
+  type ChatSession,
   type SentChatMessage,
 } from '@chartside/shared';
 import type { z } from 'zod';
@@ -20,7 +22,7 @@ import type { SendChatMessageBody, TransformBody } from '@chartside/shared';
 import type { ChatRepository } from '../data/chat-repository';
 import type { Clock } from '../ports/clock';
 import type { FileStore } from '../ports/file-store';
-import type { ChatReplyJob, ReplyRunner } from '../ports/reply-runner';
+import type { ChatReplyJob, ReplyHandoff, ReplyRunner } from '../ports/reply-runner';
 import type { TextModel, TextModels } from '../ports/text-model';
 import type { Broadcast } from '../ws/broadcast';
 import { checkAllowance, recordUsage, type AiAllowance } from './ai-allowance';
@@ -53,6 +55,8 @@ export const replyModel = (models: TextModels, choice: ChatReplyJob['model']): T
 
 export const notSetUp = (models: TextModels) => new AppError('model_not_configured', `AI is not set up on this server. ${models.setUpHint}`);
 
+const CHAT_FULL = 'This chat is full. Start a new chat to go on.';
+
 /** The reply of a message has an id made from the message's own, so a retried send finds both. */
 const replyIdOf = (messageId: string) => `${messageId}-reply`;
 
@@ -62,75 +66,96 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
   const typed = body.text.trim();
   if (!typed && body.attachments.length === 0) throw badRequest(CHAT_MESSAGE_REQUIRED);
   const now = deps.clock.now();
-  // Independent reads at once: the first piece of the reply waits for all of them.
-  const [current] = await Promise.all([
-    deps.chats.get(caller.userId, chatId, now),
-    checkAllowance(deps.allowance, caller.userId, now),
-    ...body.attachments.map(async (part) => {
-      if (part.type === 'file' && (!isOwnFilePath(caller.userId, part.filePath) || !(await deps.fileStore.exists(part.filePath)))) {
-        throw badRequest(`The file "${part.fileName}" was not uploaded. Attach it again.`);
-      }
-    }),
-  ]);
-  if (!current) throw notFound('Chat');
-  const sentBefore = current.messages.find((m) => m.id === body.messageId);
-  const replyBefore = current.messages.find((m) => m.id === replyIdOf(body.messageId));
-  if (sentBefore && replyBefore) return { message: sentBefore, reply: replyBefore };
-
-  const message: ChatMessage = {
-    id: body.messageId,
-    role: 'user',
-    parts: [{ type: 'text', text: typed || ATTACHMENTS_ONLY_TEXT }, ...body.attachments],
-    ...(typed ? {} : { displayText: '' }),
-    model: 'user',
-    createdAt: now.toISOString(),
-    status: 'complete',
-  };
-  const reply: ChatMessage = {
-    id: replyIdOf(body.messageId),
-    role: 'model',
-    parts: [{ type: 'text', text: '' }],
-    model: model.id,
-    // Just after the message, so the two sort in order.
-    createdAt: new Date(now.getTime() + 1).toISOString(),
-    status: 'streaming',
-    received: 0,
-  };
-  const firstFile = body.attachments.find((part) => part.type === 'file');
-  const title = current.messageCount === 0 && current.title === NEW_CHAT_TITLE ? chatTitleFrom(typed || firstFile?.fileName || 'Image') : undefined;
-  const job = { userId: caller.userId, chatId, messageId: reply.id, model: body.model, clientId: caller.clientId };
-  const chat = { ...current, messages: [...current.messages, message, reply] };
-  // The reply starts while the exchange is stored: the model's first words wait only for the slower of the two. It is
-  // started just before the write, so its first read (the user's connections) is not held behind it.
-  let settleStored: (stored: boolean) => void = () => undefined;
-  const stored = new Promise<boolean>((resolve) => (settleStored = resolve));
-  const started = deps.replies.start(job, { chat, stored }).then(
+  const job = { userId: caller.userId, chatId, messageId: replyIdOf(body.messageId), model: body.model, clientId: caller.clientId };
+  // The reply starts before anything is read: its own first read (the user's connections) runs beside these, it asks
+  // the model as soon as it is handed the chat, and its first words do not wait for the exchange to be written.
+  const next = replyHandoff();
+  const started = deps.replies.start(job, next.handoff).then(
     () => true,
     () => false,
   );
-  const storing = deps.chats.addExchange(caller.userId, chatId, { message, reply, title, sessionId: caller.sessionId });
-  void storing.then(
-    (outcome) => settleStored(outcome === 'added'),
-    () => settleStored(false),
-  );
-  const outcome = await storing;
-  if (outcome === 'missing') throw notFound('Chat');
-  if (outcome === 'full') throw badRequest('This chat is full. Start a new chat to go on.');
-  if (outcome === 'exists') {
-    const storedChat = await deps.chats.get(caller.userId, chatId, deps.clock.now());
-    const storedMessage = storedChat?.messages.find((m) => m.id === message.id);
-    const storedReply = storedChat?.messages.find((m) => m.id === reply.id);
-    if (storedMessage && storedReply) return { message: storedMessage, reply: storedReply };
-    throw new AppError('version_conflict', 'This message was already sent.');
+  try {
+    // Independent reads at once: the first piece of the reply waits for all of them.
+    const [current] = await Promise.all([
+      deps.chats.get(caller.userId, chatId, now),
+      checkAllowance(deps.allowance, caller.userId, now),
+      ...body.attachments.map(async (part) => {
+        if (part.type === 'file' && (!isOwnFilePath(caller.userId, part.filePath) || !(await deps.fileStore.exists(part.filePath)))) {
+          throw badRequest(`The file "${part.fileName}" was not uploaded. Attach it again.`);
+        }
+      }),
+    ]);
+    if (!current) throw notFound('Chat');
+    const sentBefore = current.messages.find((m) => m.id === body.messageId);
+    const replyBefore = current.messages.find((m) => m.id === job.messageId);
+    if (sentBefore && replyBefore) return { message: sentBefore, reply: replyBefore };
+    // Checked before the model is asked (the write checks again, for a send racing this one).
+    if (current.messageCount > MAX_CHAT_MESSAGES - 2) throw badRequest(CHAT_FULL);
+
+    const message: ChatMessage = {
+      id: body.messageId,
+      role: 'user',
+      parts: [{ type: 'text', text: typed || ATTACHMENTS_ONLY_TEXT }, ...body.attachments],
+      ...(typed ? {} : { displayText: '' }),
+      model: 'user',
+      createdAt: now.toISOString(),
+      status: 'complete',
+    };
+    const reply: ChatMessage = {
+      id: job.messageId,
+      role: 'model',
+      parts: [{ type: 'text', text: '' }],
+      model: model.id,
+      // Just after the message, so the two sort in order.
+      createdAt: new Date(now.getTime() + 1).toISOString(),
+      status: 'streaming',
+      received: 0,
+    };
+    const firstFile = body.attachments.find((part) => part.type === 'file');
+    const title = current.messageCount === 0 && current.title === NEW_CHAT_TITLE ? chatTitleFrom(typed || firstFile?.fileName || 'Image') : undefined;
+    next.giveChat({ ...current, messages: [...current.messages, message, reply] });
+    const storing = deps.chats.addExchange(caller.userId, chatId, { message, reply, title, sessionId: caller.sessionId });
+    void storing.then(
+      (outcome) => next.settleStored(outcome === 'added'),
+      () => next.settleStored(false),
+    );
+    const outcome = await storing;
+    if (outcome === 'missing') throw notFound('Chat');
+    if (outcome === 'full') throw badRequest(CHAT_FULL);
+    if (outcome === 'exists') {
+      const storedChat = await deps.chats.get(caller.userId, chatId, deps.clock.now());
+      const storedMessage = storedChat?.messages.find((m) => m.id === message.id);
+      const storedReply = storedChat?.messages.find((m) => m.id === reply.id);
+      if (storedMessage && storedReply) return { message: storedMessage, reply: storedReply };
+      throw new AppError('version_conflict', 'This message was already sent.');
+    }
+    // The reply's job tells the user's other devices; one that did not start cannot.
+    if (!(await started)) {
+      const error = 'Chat request failed: the reply could not be started. Send your message again.';
+      await deps.chats.finishReply(caller.userId, chatId, reply.id, { status: 'failed', text: '', received: 0, model: model.id, error }, deps.clock.now());
+      await deps.broadcast(caller.userId, { type: 'chat.updated', chatId }, { exceptClientId: caller.clientId });
+      return { message, reply: { ...reply, status: 'failed', error } };
+    }
+    return { message, reply };
+  } finally {
+    next.cancel(); // a send that stored nothing (refused, or a retry of one already sent) ends its job
   }
-  // The reply's job tells the user's other devices; one that did not start cannot.
-  if (!(await started)) {
-    const error = 'Chat request failed: the reply could not be started. Send your message again.';
-    await deps.chats.finishReply(caller.userId, chatId, reply.id, { status: 'failed', text: '', received: 0, model: model.id, error }, deps.clock.now());
-    await deps.broadcast(caller.userId, { type: 'chat.updated', chatId }, { exceptClientId: caller.clientId });
-    return { message, reply: { ...reply, status: 'failed', error } };
-  }
-  return { message, reply };
+};
+
+/** What a reply's job is handed as its send goes on; each part settles once, and `cancel` settles what is left. */
+const replyHandoff = () => {
+  let giveChat: (chat: ChatSession | undefined) => void = () => undefined;
+  let settleStored: (stored: boolean) => void = () => undefined;
+  const handoff: ReplyHandoff = { chat: new Promise((resolve) => (giveChat = resolve)), stored: new Promise((resolve) => (settleStored = resolve)) };
+  return {
+    handoff,
+    giveChat,
+    settleStored,
+    cancel: () => {
+      giveChat(undefined);
+      settleStored(false);
+    },
+  };
 };
 
 export const TRANSFORM_SYSTEM_PROMPT =

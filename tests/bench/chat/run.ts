@@ -85,7 +85,7 @@ try {
   const addedFirst = ourRuns.map((r, i) => r.first - directRuns[i]!.first);
   console.log(`  added to the first piece:               ${figures(addedFirst)}   (aim: under 30 ms)`);
   console.log(`    of which, POST until the model is asked: ${figures(ourRuns.map((r) => r.asked))}   (the session checked, the chat read)`);
-  console.log(`    and the model's first piece to the socket (waiting for the exchange to be stored): ${figures(ourRuns.map((r, i) => r.first - r.asked - directRuns[i]!.first))}`);
+  console.log(`    and the model's first piece to the socket (the connections read, the exchange stored meanwhile): ${figures(ourRuns.map((r, i) => r.first - r.asked - directRuns[i]!.first))}`);
   const addedPerPiece = ourRuns.map((r, i) => (r.total - r.first - (directRuns[i]!.total - directRuns[i]!.first)) / tokens);
   console.log(`  added per piece after the first:        ${figures(addedPerPiece)}   (aim: under 2 ms)`);
 
