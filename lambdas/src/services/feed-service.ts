@@ -36,7 +36,8 @@ const itemIdOf = (sourceId: string, key: string) => digest(`${sourceId}\n${key}`
 
 const textOf = (html: string) => html.replace(/<[^>]*>/g, ' ');
 
-const mapLimited = async <T, R>(values: readonly T[], limit: number, run: (value: T) => Promise<R>): Promise<R[]> => {
+/** Runs `run` over `values`, at most `limit` at a time, keeping the order of the results. */
+export const mapLimited = async <T, R>(values: readonly T[], limit: number, run: (value: T) => Promise<R>): Promise<R[]> => {
   const results: R[] = new Array(values.length);
   let next = 0;
   await Promise.all(
