@@ -16,10 +16,10 @@ export interface TestUser {
   totpSecret?: string;
 }
 
-export const usersCli = async (runtime: Pick<TestRuntime, 'port'>, args: string[]) =>
+export const usersCli = async (runtime: Pick<TestRuntime, 'port'> & Partial<Pick<TestRuntime, 'dataDir'>>, args: string[]) =>
   run(process.execPath, ['--import', 'tsx', 'infra/local/src/users-cli.ts', ...args], {
     cwd: repoRoot,
-    env: { ...process.env, ...quietSdkEnv, PORT: String(runtime.port) },
+    env: { ...process.env, ...quietSdkEnv, PORT: String(runtime.port), ...(runtime.dataDir && { DATA_DIR: runtime.dataDir }) },
   });
 
 export const createUser = async (runtime: Pick<TestRuntime, 'port'>, options: { totp?: boolean; admin?: boolean } = {}): Promise<TestUser> => {

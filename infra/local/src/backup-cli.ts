@@ -1,19 +1,12 @@
 // `npm run backup` and `npm run restore`: the nightly backup and its restore, run by hand against the local runtime at PORT
 // (with the same DATA_DIR), through the same jobs the runtime's timer and the API call.
 import { parseArgs } from 'node:util';
-import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
-import { S3Client } from '@aws-sdk/client-s3';
 import { BackupDate, BACKUP_KINDS, type BackupCounts, type RestorePreview } from '@chartside/shared';
-import { apiGatewayConnectionPoster } from '@chartside/lambdas/adapters/aws/api-gateway-connection-poster';
-import { documentTable } from '@chartside/lambdas/adapters/aws/dynamodb';
-import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
 import { s3BackupStore } from '@chartside/lambdas/adapters/aws/s3-backup-store';
 import { s3FileManifest } from '@chartside/lambdas/adapters/aws/s3-list';
-import { ConnectionRepository } from '@chartside/lambdas/data/connection-repository';
 import { backupUser, listBackups, runNightlyBackup, utcDate } from '@chartside/lambdas/jobs/backup';
 import { previewRestore, restoreBackup } from '@chartside/lambdas/jobs/restore';
 import { systemClock } from '@chartside/lambdas/ports/clock';
-import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
 import { failCli as fail, runningRuntime } from './running-runtime';
 import { localAws } from './settings';
 
@@ -43,15 +36,8 @@ if (command === 'restore' && values.email === undefined && values['user-id'] ===
 if (values.date !== undefined && !BackupDate.safeParse(values.date).success) fail(`--date ${values.date} is not a date: give it as YYYY-MM-DD.`);
 if (command === 'backup' && values['dry-run']) fail('--dry-run is for restore only.');
 
-const { settings, origin, endpoints, userIdByEmail } = await runningRuntime();
-if (!endpoints.s3) fail(`The runtime at ${origin} predates backups: restart it with \`npm start\`.`);
-const aws = { region: localAws.region, credentials: localAws.credentials };
-const table = documentTable(localAws.tableName, { ...aws, endpoint: endpoints.dynamodb });
-const s3 = new S3Client({ ...aws, endpoint: endpoints.s3, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
-const logger = createLogger('WARN');
-const connections = new ConnectionRepository(table, systemClock);
-// Open devices of the user hear of a restore through the runtime's own @connections endpoint, as after an API restore.
-const broadcast = createBroadcast({ connections, poster: apiGatewayConnectionPoster(new ApiGatewayManagementApiClient({ ...aws, endpoint: origin })), logger });
+const { settings, userIdByEmail, clients } = await runningRuntime();
+const { table, s3, logger, broadcast } = clients();
 const deps = {
   table,
   backups: s3BackupStore(s3, localAws.backupsBucket),

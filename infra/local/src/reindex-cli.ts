@@ -2,14 +2,11 @@
 // same DATA_DIR) from the table. The runtime must be running: its DynamoDB Local holds the table, and the index file
 // takes a second writer safely (SQLite WAL). In the cloud, invoke the indexer Lambda with { "reindexUserId": "..." }.
 import { parseArgs } from 'node:util';
-import { documentTable } from '@chartside/lambdas/adapters/aws/dynamodb';
-import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
 import { openSqliteSearchIndex } from '@chartside/lambdas/adapters/local/sqlite-search-index';
 import { ResourceRepository } from '@chartside/lambdas/data/resource-repository';
 import { reindexUser } from '@chartside/lambdas/jobs/search-indexer';
 import { reindexEveryone, searchDbFile } from './local-search';
 import { failCli as fail, runningRuntime } from './running-runtime';
-import { localAws } from './settings';
 
 const usage = `Usage:
   npm run reindex -- --email E       rebuild one user's search index, found by email
@@ -29,10 +26,10 @@ const { values } = parseArgs({
 const chosen = [values.email !== undefined, values['user-id'] !== undefined, values.all].filter(Boolean).length;
 if (values.help || chosen !== 1) fail(usage);
 
-const { settings, endpoints, userIdByEmail } = await runningRuntime();
-const table = documentTable(localAws.tableName, { region: localAws.region, credentials: localAws.credentials, endpoint: endpoints.dynamodb });
+const { settings, userIdByEmail, clients } = await runningRuntime();
+const { table, logger } = clients();
 const search = openSqliteSearchIndex(searchDbFile(settings.dataDir));
-const indexer = { resources: new ResourceRepository(table), search, logger: createLogger('WARN') };
+const indexer = { resources: new ResourceRepository(table), search, logger };
 try {
   if (values.all) {
     const counts = await reindexEveryone(indexer, table);

@@ -17,6 +17,7 @@ import { startS3Local } from './s3-local';
 import { localSpeech, TRANSCRIPTION_PATH } from './speech';
 import { createTranscriptionSocket, type TranscriptionSocket } from './transcription-socket';
 import { localAws, type LocalSettings } from './settings';
+import { seedSample } from './sample/seed-sample';
 import { addUser } from './users';
 import { serveBuiltWeb, serveDevWeb, type WebApp } from './web-app';
 
@@ -139,7 +140,8 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
 
     const demo = demoCredentials(settings);
     if (demo.created) {
-      await addUser({ client: composed.cognito, ...pool }, { email: demo.email, password: demo.password });
+      const { userId } = await addUser({ client: composed.cognito, ...pool }, { email: demo.email, password: demo.password });
+      await seedSample(composed.http, { userId, email: demo.email });
       writeFileSync(demo.file, JSON.stringify({ email: demo.email, password: demo.password }, null, 2), { mode: 0o600 });
     }
     const dictation = speech.engine ? speech.engine.name : speech.problem;
