@@ -19,7 +19,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(repoRoot, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` before the tests (npm test does).');
+  // The bundle the runtimes serve: web/dist, or one's own build given as WEB_DIST_DIR.
+  const dist = path.resolve(repoRoot, process.env.WEB_DIST_DIR ?? 'web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} holds no built app: run \`npm run build\` before the tests (npm test does).`);
   // The outside world the runtime calls comes up first, so the runtime starts pointed at it.
   const articleFixtures = await startArticleFixtures();
   const models = await startModelDouble({ pieceDelayMs: 15 });
