@@ -5,15 +5,15 @@
 // Key layout: users/{userId}/{YYYY-MM-DD}/items.ndjson.gz, files.ndjson.gz, summary.json
 import { BACKUP_RETENTION_DAYS } from '@chartside/shared';
 import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { ManagedPolicy as Policy, type ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { BlockPublicAccess, Bucket, BucketEncryption, type IBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
-import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
-import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
+import { type Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { Construct } from 'constructs';
 import { acknowledge, wildcardResourceFinding } from '../nag';
 import { AppFunction, type FunctionDefaults } from './app-function';
 import type { Data } from './data';
+import { scheduleFunction } from './function-schedule';
 import { type Files, USER_CONTENT_PREFIX } from './files';
 
 /** Every backup object lives under this prefix. */
@@ -131,18 +131,13 @@ export class NightlyBackup extends Construct {
       }),
     );
 
-    // The schedule's own role, allowed to invoke this function and nothing else.
-    const role = new Role(this, 'ScheduleRole', { assumedBy: new ServicePrincipal('scheduler.amazonaws.com'), description: 'Invokes the nightly backup' });
-    new Policy(this, 'SchedulePolicy', { roles: [role], statements: [new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.handler.function.functionArn] })] });
-    this.schedule = new Schedule(this, 'Schedule', {
+    this.schedule = scheduleFunction(this, {
+      target: this.handler,
       description: 'Chartside nightly backup',
       schedule: ScheduleExpression.cron({ minute: '0', hour: String(props.hourUtc ?? 2) }),
       // A failed night is retried twice; the next night backs up everyone again anyway.
-      target: new LambdaInvoke(this.handler.function, { role, retryAttempts: 2, maxEventAge: Duration.hours(2) }),
-    });
-    acknowledge(role, {
-      'HIPAA.Security-IAMNoInlinePolicy': 'The scheduler target adds its own invoke grant inline; the role’s permissions are the invoke of this one function (and its versions).',
-      [wildcardResourceFinding(role, `${this.handler.function.functionArn}:*`)]: 'The scheduler target’s invoke grant covers the function’s versions and aliases; it names this one function.',
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(2),
     });
   }
 }

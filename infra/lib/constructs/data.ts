@@ -88,10 +88,15 @@ export class Data extends Construct {
 
   /** Read and write items (table and gsi1), and use the key only through DynamoDB. */
   grantReadWriteData(policy: ManagedPolicy): void {
+    this.grantItemActions(policy, TABLE_ACTIONS);
+  }
+
+  /** Only these item actions (table and gsi1), and the key only through DynamoDB: for a job that needs fewer. */
+  grantItemActions(policy: ManagedPolicy, actions: readonly string[]): void {
     const { region } = Stack.of(this);
     policy.addStatements(
       new PolicyStatement({
-        actions: TABLE_ACTIONS,
+        actions: [...actions],
         resources: [this.table.tableArn, `${this.table.tableArn}/index/${gsi1.name}`],
       }),
       new PolicyStatement({

@@ -9,6 +9,7 @@ import type { EnvelopeKey } from '../constructs/envelope-key';
 import { dictationEnvironment, grantDictation, transcribeStreamingOrigin } from '../constructs/dictation';
 import type { Files } from '../constructs/files';
 import { type Backups, NightlyBackup } from '../constructs/backups';
+import { FeedRefresh } from '../constructs/feed-refresh';
 import { HttpApi } from '../constructs/http-api';
 import { Models, modelEnvironment } from '../constructs/models';
 import { Realtime } from '../constructs/realtime';
@@ -34,6 +35,7 @@ export class AppStack extends Stack {
   readonly searchIndexing: SearchIndexing;
   readonly models: Models;
   readonly nightlyBackup: NightlyBackup;
+  readonly feedRefresh: FeedRefresh;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -83,6 +85,7 @@ export class AppStack extends Stack {
     this.models.grantHttpApi(this.httpApi.handler.policy);
     props.backups.grantRead(this.httpApi.handler.policy);
     this.nightlyBackup = new NightlyBackup(this, 'NightlyBackup', { defaults, data, files, backups: props.backups });
+    this.feedRefresh = new FeedRefresh(this, 'FeedRefresh', { defaults, data, realtime: this.realtime, contactEmail: config.contactEmail });
     // The API seals and opens encrypted resources and files; a chat reply reads an encrypted resource it is about.
     props.envelope.grantEncryptDecrypt(this.httpApi.handler.policy);
     props.envelope.grantDecrypt(this.models.chatReply.policy);

@@ -57,3 +57,9 @@ const BackupConfig = CloudConfig.pick({ TABLE_NAME: true, LOG_LEVEL: true, FILES
 export type BackupConfig = z.infer<typeof BackupConfig>;
 
 export const backupConfig = (): BackupConfig => BackupConfig.parse(process.env);
+
+/** The scheduled feed refresh gets the table, the WebSocket API (the unread badge) and what fetching a feed needs. */
+const FeedRefreshConfig = CloudConfig.pick({ TABLE_NAME: true, LOG_LEVEL: true, WS_MANAGEMENT_ENDPOINT: true, ARTICLE_CONTACT_EMAIL: true, FEED_TIMEOUT_MS: true });
+export type FeedRefreshConfig = z.infer<typeof FeedRefreshConfig>;
+
+export const feedRefreshConfig = (): FeedRefreshConfig => FeedRefreshConfig.parse(process.env);

@@ -1,0 +1,14 @@
+// The feed refresh, invoked every FEED_REFRESH_HOURS by an EventBridge Scheduler schedule: every user's sources fetched.
+// No user is started in the function's last minutes, so the one under way can finish: 50 sources, 8 at a time, each
+// within FEED_TIMEOUT_MS (10 s) take at most 70 s, then the writes.
+import type { Context } from 'aws-lambda';
+import { refreshAllFeeds } from '../jobs/feed-refresh';
+import { feedRefreshConfig } from './cloud-config';
+import { cloudFeedRefreshDeps } from './feed-refresh-deps';
+
+const LAST_USER_MS = 2 * 60_000;
+
+const deps = cloudFeedRefreshDeps(feedRefreshConfig());
+
+export const handler = (_event: unknown, context: Pick<Context, 'getRemainingTimeInMillis'>) =>
+  refreshAllFeeds(deps, { startBefore: new Date(Date.now() + context.getRemainingTimeInMillis() - LAST_USER_MS) });
