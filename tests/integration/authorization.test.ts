@@ -36,6 +36,7 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   'POST /api/files/download-url': async () => ({ filePath: alicesFilePath }),
   'POST /api/files/delete': async () => ({ filePath: alicesFilePath }),
   'POST /api/documents': async () => ({ fileName: 'scan.pdf', size: 10 }),
+  'POST /api/files/content': async () => ({ filePath: alicesFilePath }),
   'PATCH /api/documents/{fileId}': async () => ({ name: 'Renamed By Someone.txt' }),
   'POST /api/admin/file-cleaner/delete': async () => ({ keys: [alicesFilePath] }),
   'POST /api/feedback': async () => ({ message: 'The panel print cuts the last card.' }),

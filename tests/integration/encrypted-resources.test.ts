@@ -1,11 +1,12 @@
 // Encrypted resources on the shared runtime: what is sealed never reaches the runtime's files (DynamoDB Local's
 // database, the object store, the search index), the owner reads it back, another user never can, search finds the
 // resource by name and tags only, turning encryption off and on rewrites the data, and a changed ciphertext is a 400.
-import { readdir, readFile } from 'node:fs/promises';
+// Its files are sealed in the object store too: read back decrypted by the owner only, and opened again with encryption off.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Resource } from '@chartside/shared';
+import { sessionIdHeader, type Resource, type Upload } from '@chartside/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, type Api } from '../harness/api';
+import { api, type Api, type Auth } from '../harness/api';
 import { localTable } from '../harness/dynamodb';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn } from '../harness/users';
@@ -14,6 +15,8 @@ const runtime = sharedRuntime();
 let asOwner: Api;
 let asOther: Api;
 let ownerId: string;
+let ownerAuth: Auth;
+let otherAuth: Auth;
 
 const section = (text: string) => ({
   id: `s-${crypto.randomUUID()}`,
@@ -55,8 +58,9 @@ const searchHits = async (as: Api, query: string) => ((await ok<{ hits: { id: st
 beforeAll(async () => {
   const [owner, other] = await Promise.all([createUser(runtime), createUser(runtime)]);
   ownerId = owner.userId;
-  asOwner = api(runtime, await signedIn(runtime, owner));
-  asOther = api(runtime, await signedIn(runtime, other));
+  [ownerAuth, otherAuth] = await Promise.all([signedIn(runtime, owner), signedIn(runtime, other)]);
+  asOwner = api(runtime, ownerAuth);
+  asOther = api(runtime, otherAuth);
 });
 
 /** Creates a resource, then writes its sensitive fields with the phrases; `encrypted` is set before they are written. */
@@ -132,5 +136,61 @@ describe('an encrypted resource', () => {
     const { status, json } = await asOwner('GET', `/resources/${saved.id}`);
     expect(status).toBe(400);
     expect(json).toEqual({ error: { code: 'bad_request', message: expect.stringMatching(/could not be decrypted/) } });
+  });
+});
+
+/** The bytes POST /files/content answers (the harness's api reads answers as text). */
+const fileContent = async (auth: Auth, filePath: string) => {
+  const response = await fetch(`${runtime.url}/api/files/content`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${auth.token}`, [sessionIdHeader]: auth.sessionId, 'content-type': 'application/json' },
+    body: JSON.stringify({ filePath }),
+  });
+  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+};
+
+/** s3rver keeps each object's bytes in one file under DATA_DIR/s3. */
+const objectFile = (filePath: string) => path.join(runtime.dataDir, 's3', 'chartside-files', `${filePath}._S3rver_object`);
+
+describe('an encrypted resource’s files', () => {
+  /** An encrypted resource holding one uploaded file whose bytes carry a unique phrase (and bytes that are not text). */
+  const encryptedWithFile = async () => {
+    const phrase = uniquePhrase('file');
+    const bytes = Buffer.concat([Buffer.from(`%PDF-1.4\n% ${phrase}\n`), Buffer.from([0, 255, 128, 7]), Buffer.from('\n%%EOF\n')]);
+    const upload = await ok<Upload>(asOwner('POST', '/files/uploads', { fileName: 'scan.pdf', size: bytes.length }));
+    expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: bytes })).status).toBe(200);
+    const created = await ok<Resource>(asOwner('POST', '/resources', { name: `Sealed file ${crypto.randomUUID().slice(0, 8)}`, type: 'files' }));
+    const flagged = await ok<Resource>(asOwner('PATCH', `/resources/${created.id}`, { version: created.version, encrypted: true }));
+    const saved = await ok<Resource>(asOwner('PATCH', `/resources/${created.id}`, { version: flagged.version, files: [upload.file] }));
+    return { saved, phrase, bytes, filePath: upload.file.filePath };
+  };
+
+  it('leaves no phrase of the file under DATA_DIR, yet the owner reads the exact bytes and another user gets 404', async () => {
+    const { phrase, bytes, filePath } = await encryptedWithFile();
+    expect(await filesHolding(phrase)).toEqual([]);
+    expect((await asOwner('POST', '/files/download-url', { filePath })).json).toEqual({ sealed: true });
+    const read = await fileContent(ownerAuth, filePath);
+    expect(read.status).toBe(200);
+    expect(read.bytes.equals(bytes)).toBe(true);
+    expect((await fileContent(otherAuth, filePath)).status).toBe(404);
+    expect((await asOther('POST', '/files/download-url', { filePath })).status).toBe(404);
+  });
+
+  it('is stored in clear again when encryption is turned off, read by its presigned GET', async () => {
+    const { saved, phrase, bytes, filePath } = await encryptedWithFile();
+    await ok<Resource>(asOwner('PATCH', `/resources/${saved.id}`, { version: saved.version, encrypted: false }));
+    expect(await filesHolding(phrase)).toEqual([path.relative(runtime.dataDir, objectFile(filePath))]);
+    const link = await ok<{ url: string }>(asOwner('POST', '/files/download-url', { filePath }));
+    expect(Buffer.from(await (await fetch(link.url)).arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('answers 400 with a clear message, not 500, when the stored object was changed', async () => {
+    const { filePath } = await encryptedWithFile();
+    const stored = await readFile(objectFile(filePath));
+    stored[stored.length - 20] = (stored[stored.length - 20] ?? 0) ^ 1;
+    await writeFile(objectFile(filePath), stored);
+    const { status, bytes } = await fileContent(ownerAuth, filePath);
+    expect(status).toBe(400);
+    expect(JSON.parse(bytes.toString('utf8'))).toEqual({ error: { code: 'bad_request', message: expect.stringMatching(/could not be decrypted/) } });
   });
 });

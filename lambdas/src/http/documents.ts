@@ -3,15 +3,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { documentsContract } from '@chartside/shared';
 import { createDocument, deleteDocument, getDocument, listDocuments, renameDocument } from '../services/document-service';
-import { expiresAt } from '../services/uploads';
 import { callerOf } from './caller';
 import type { HttpDeps, HttpEnv } from './deps';
+import { downloadOf } from './files';
 import { routeFrom } from './route';
 
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['documents'];
-
-const DOWNLOAD_EXPIRY_SECONDS = 10 * 60;
 
 export const documentsRouter = (deps: HttpDeps, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
@@ -30,8 +28,7 @@ export const documentsRouter = (deps: HttpDeps, defaultHook: Hook) => {
 
   router.openapi(routeFrom(documentsContract.downloadUrl, { tags }), async (c) => {
     const file = await getDocument(deps, c.get('userId'), c.req.valid('param').fileId);
-    const url = await deps.fileStore.presignDownload(file.filePath, { fileName: file.name, contentType: file.mimeType, expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS });
-    return c.json({ url, expiresAt: expiresAt(deps.clock, DOWNLOAD_EXPIRY_SECONDS) }, 200);
+    return c.json(await downloadOf(deps, c.get('userId'), file.filePath, { fileName: file.name, contentType: file.mimeType }), 200);
   });
 
   return router;

@@ -1,7 +1,11 @@
 // File storage by presigned URL. Keys are built from the verified user id and checked with isOwnFilePath on every call;
 // a path that is not the caller's answers 404, the same as a missing one, so nothing tells whether it exists.
-import { OpenAPIHono } from '@hono/zod-openapi';
-import { extensionOf, filesContract, isOwnFilePath, mimeTypeFor, notFound } from '@chartside/shared';
+import { Readable } from 'node:stream';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { extensionOf, fileContentRoute, filesContract, isOwnFilePath, mimeTypeFor, notFound, type DownloadUrl } from '@chartside/shared';
+import type { FileStore } from '../ports/file-store';
+import type { Clock } from '../ports/clock';
+import { readOwnFile } from '../services/sealed-files';
 import { expiresAt, startUpload } from '../services/uploads';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
@@ -10,6 +14,38 @@ type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['files'];
 
 const DOWNLOAD_EXPIRY_SECONDS = 10 * 60;
+
+/**
+ * How the caller reads one of its objects: a presigned GET under the given name, or `sealed` for an object sealed at
+ * rest, which only POST /files/content answers (decrypted). 404 for a key outside the caller's folder or a missing one.
+ */
+export const downloadOf = async (
+  deps: { fileStore: FileStore; clock: Clock },
+  userId: string,
+  filePath: string,
+  shown: { fileName: string; contentType: string },
+): Promise<DownloadUrl> => {
+  const state = isOwnFilePath(userId, filePath) ? await deps.fileStore.sealedState(filePath) : undefined;
+  if (!state) throw notFound('That file');
+  if (state.sealed) return { sealed: true };
+  const url = await deps.fileStore.presignDownload(filePath, { ...shown, expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS });
+  return { url, expiresAt: expiresAt(deps.clock, DOWNLOAD_EXPIRY_SECONDS) };
+};
+
+/** POST /files/content: documented with a binary answer (routeFrom describes JSON ones). */
+const contentRoute = createRoute({
+  method: fileContentRoute.method,
+  path: fileContentRoute.path,
+  summary: fileContentRoute.summary,
+  tags,
+  security: [{ bearer: [], session: [] }],
+  request: { body: { required: true, content: { 'application/json': { schema: fileContentRoute.body } } } },
+  responses: {
+    200: { description: 'The file’s bytes', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+    400: { description: 'Invalid input, or a sealed file that could not be decrypted (it was changed)' },
+    404: { description: 'Not found among the signed-in user’s own files' },
+  },
+});
 
 export const filesRouter = (deps: HttpDeps, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
@@ -25,14 +61,18 @@ export const filesRouter = (deps: HttpDeps, defaultHook: Hook) => {
   });
 
   router.openapi(routeFrom(filesContract.downloadUrl, { tags }), async (c) => {
-    const filePath = await ownExisting(c.get('userId'), c.req.valid('json').filePath);
+    const { filePath } = c.req.valid('json');
     const fileName = filePath.slice(filePath.lastIndexOf('/') + 1);
-    const url = await deps.fileStore.presignDownload(filePath, {
-      fileName,
-      contentType: mimeTypeFor(extensionOf(fileName)),
-      expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS,
-    });
-    return c.json({ url, expiresAt: expiresAt(deps.clock, DOWNLOAD_EXPIRY_SECONDS) }, 200);
+    return c.json(await downloadOf(deps, c.get('userId'), filePath, { fileName, contentType: mimeTypeFor(extensionOf(fileName)) }), 200);
+  });
+
+  router.openapi(contentRoute, async (c) => {
+    const { body, contentType } = await readOwnFile(deps, c.get('userId'), c.req.valid('json').filePath);
+    c.header('content-type', contentType);
+    c.header('cache-control', 'private, no-store');
+    if (body instanceof Readable) return c.body(Readable.toWeb(body) as ReadableStream<Uint8Array>, 200);
+    // A view of the same memory (no copy of a large file); the decrypted bytes sit in an ArrayBuffer.
+    return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200);
   });
 
   router.openapi(routeFrom(filesContract.remove, { tags }), async (c) => {

@@ -1,5 +1,6 @@
 // The files bucket, reached by short-lived presigned URLs: S3 in the cloud, s3rver locally (the same adapter).
 // Callers pass keys they have already checked to be the signed-in user's own (isOwnFilePath).
+import type { Readable } from 'node:stream';
 
 export interface PresignedUpload {
   url: string;
@@ -14,15 +15,29 @@ export interface StoredObject {
   lastModified: Date;
 }
 
+/** An object being read: its bytes as a stream, and whether they are sealed (envelope-encrypted, see sealed-files.ts). */
+export interface OpenedObject {
+  body: Readable;
+  contentType: string;
+  sealed: boolean;
+}
+
 export interface FileStore {
   /** A PUT for one object whose Content-Type and Content-Length are signed, so the upload cannot be swapped for another. */
   presignUpload(key: string, options: { contentType: string; contentLength: number; temporary: boolean; expiresInSeconds: number }): Promise<PresignedUpload>;
   /** A GET that shows the object inline (in a new tab) under the given file name. */
   presignDownload(key: string, options: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<string>;
-  /** Stores bytes the server itself fetched (an article's PDF) as a lasting object, replacing any at that key. */
-  put(key: string, bytes: Uint8Array, options: { contentType: string }): Promise<void>;
+  /**
+   * Stores bytes the server itself made (an article's fetched PDF, a sealed or unsealed file) as a lasting object,
+   * replacing any at that key; `sealed` marks the bytes as an envelope-encrypted message in the object's metadata.
+   */
+  put(key: string, bytes: Uint8Array, options: { contentType: string; sealed?: boolean }): Promise<void>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Whether the object is sealed, without reading it; undefined when missing. */
+  sealedState(key: string): Promise<{ sealed: boolean } | undefined>;
+  /** The object's bytes as a stream (the caller reads or destroys it); undefined when missing. */
+  open(key: string): Promise<OpenedObject | undefined>;
   /** Every object whose key begins with the prefix (all pages of the listing). */
   list(prefix: string): Promise<StoredObject[]>;
   /** The object's bytes (a chat attachment the model reads); undefined when missing; `too_large` past maxBytes. */

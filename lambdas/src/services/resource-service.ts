@@ -22,15 +22,19 @@ import {
 import type { ResourceRepository } from '../data/resource-repository';
 import type { UserRepository } from '../data/user-repository';
 import type { Clock } from '../ports/clock';
+import type { EnvelopeCipher } from '../ports/envelope-cipher';
 import type { FileStore } from '../ports/file-store';
 import type { Broadcast } from '../ws/broadcast';
 import { assertRecordFits } from './record-size';
+import { syncSealedFiles } from './sealed-files';
 import { addToUserTags, type Caller } from './user-tags';
 
 export interface ResourceDeps {
   resources: ResourceRepository;
   users: UserRepository;
   fileStore: FileStore;
+  /** Seals an encrypted resource's files (sealed-files.ts). */
+  cipher: EnvelopeCipher;
   clock: Clock;
   broadcast: Broadcast;
   logger: Logger;
@@ -69,6 +73,18 @@ const deleteObjects = async (deps: ResourceDeps, userId: string, paths: readonly
       }),
   );
   return results.reduce<number>((sum, n) => sum + n, 0);
+};
+
+/**
+ * Seals (or opens) the resource's files after its write. A failure is logged, not raised: the write succeeded, and the
+ * resource's next save checks every file again.
+ */
+const sealFilesAfterWrite = async (deps: ResourceDeps, userId: string, before: Resource | undefined, after: Resource) => {
+  try {
+    await syncSealedFiles(deps, userId, before, after);
+  } catch (error) {
+    deps.logger.warn('file sealing failed', { error: error instanceof Error ? error.name : String(error), resourceId: after.id });
+  }
 };
 
 const announce = (deps: ResourceDeps, caller: Caller, resourceId: string, version: number | null) =>
@@ -118,6 +134,7 @@ export const patchResource = async (deps: ResourceDeps, caller: Caller, resource
     caller.userId,
     before.files.map((f) => f.filePath).filter((path) => !kept.has(path)),
   );
+  await sealFilesAfterWrite(deps, caller.userId, before, after);
   if (changes.tags) await addToUserTags(deps, caller, 'resourceTags', after.tags);
   await announce(deps, caller, resourceId, after.version);
   return after;
@@ -140,6 +157,7 @@ export const addStoredFile = async (deps: ResourceDeps, caller: Caller, resource
         assertFits(next);
         return next;
       });
+      await sealFilesAfterWrite(deps, caller.userId, after, after);
       await announce(deps, caller, resourceId, after.version);
       return { file, resource: after };
     } catch (error) {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 import { documentUploadProblem } from '../documents/document-files';
-import { Upload } from './files';
+import { DownloadUrl, Upload } from './files';
 
 export const DocumentFile = z.object({
   fileId: z.string(),
@@ -71,7 +71,7 @@ export const documentsContract = {
   downloadUrl: {
     method: 'post',
     path: '/documents/{fileId}/download-url',
-    summary: 'A short-lived presigned GET for the file, under its display name',
-    response: z.object({ url: z.string(), expiresAt: z.iso.datetime() }),
+    summary: 'A short-lived presigned GET for the file, under its display name; for a file sealed at rest, where to read it decrypted',
+    response: DownloadUrl,
   },
 } as const;

@@ -31,11 +31,24 @@ export const Upload = z.object({
 export type Upload = z.infer<typeof Upload>;
 
 export const FilePathBody = z.strictObject({ filePath });
-export const DownloadUrl = z.object({ url: z.string(), expiresAt: z.iso.datetime() });
+/**
+ * How to read a file: a short-lived presigned GET, or, for a file sealed at rest (an encrypted resource's), `sealed`:
+ * its bytes come decrypted from POST /files/content with the signed-in user's token instead.
+ */
+export const DownloadUrl = z.union([z.object({ url: z.string(), expiresAt: z.iso.datetime() }), z.object({ sealed: z.literal(true) })]);
+export type DownloadUrl = z.infer<typeof DownloadUrl>;
 export const FileDeleted = z.object({ deleted: z.literal(true) });
 
 export const filesContract = {
   createUpload: { method: 'post', path: '/files/uploads', summary: 'A presigned PUT for a new file of the user', body: CreateUploadBody, response: Upload },
   downloadUrl: { method: 'post', path: '/files/download-url', summary: "A short-lived presigned GET for one of the user's files", body: FilePathBody, response: DownloadUrl },
   remove: { method: 'post', path: '/files/delete', summary: "Delete one of the user's files that no resource holds (an abandoned upload)", body: FilePathBody, response: FileDeleted },
+} as const;
+
+/** Reads one of the user's files through the API, decrypted when sealed: it answers the bytes themselves, not JSON. */
+export const fileContentRoute = {
+  method: 'post',
+  path: '/files/content',
+  summary: "One of the user's files, decrypted when sealed at rest (the bytes, not JSON; 404 for anyone else's)",
+  body: FilePathBody,
 } as const;

@@ -1,8 +1,8 @@
 // Images pasted or dropped into a rich text are stored as the user's own files (POST /api/files/uploads, then the
 // presigned PUT), never as base64 inside the patient or resource record: the image block keeps
 // `chartside-file:{filePath}`. An editor resolves that when it shows the image: the bytes from this device's file
-// cache, or fetched once through a short-lived presigned GET and kept (only the owner gets one: the API signs only
-// paths under the caller's own prefix), then shown from a blob URL, so no token or signed URL lands in the page.
+// cache, or fetched once (a short-lived presigned GET, or the API's decrypting read for a sealed file; only the owner
+// gets either: the API answers only paths under the caller's own prefix), then shown from a blob URL, so no token or signed URL lands in the page.
 // An image seen once therefore shows offline too.
 //
 // Offline, a paste is refused with a message instead of being kept on the device to upload later: the block would
@@ -13,7 +13,7 @@ import { filesContract } from '@chartside/shared';
 import type { ApiClient } from './api/api-client';
 import { connectivity } from './connectivity/connectivity';
 import { cachedFileBytes, keepFileBytes } from './offline';
-import { putFile } from './stored-files';
+import { fetchStoredFile, putFile } from './stored-files';
 
 const SCHEME = 'chartside-file:';
 
@@ -49,19 +49,13 @@ export interface EditorImageResolver {
 /** One per signed-in app: each file is read once and shown from one blob URL by every editor. */
 export function createEditorImageResolver(api: ApiClient): EditorImageResolver {
   const shown = new Map<string, Promise<string>>();
-  const download = async (filePath: string) => {
-    const { url } = await api.call(filesContract.downloadUrl, { body: { filePath } });
-    const response = await fetch(url);
-    if (!response.ok) throw new Error(`The file storage answered ${response.status}.`);
-    return response;
-  };
   return {
     resolve(url) {
       const filePath = filePathOfEditorImage(url);
       if (filePath === undefined) return Promise.resolve(url);
       let objectUrl = shown.get(filePath);
       if (!objectUrl) {
-        objectUrl = cachedFileBytes(filePath, () => download(filePath)).then((bytes) => URL.createObjectURL(new Blob([bytes], { type: 'image/jpeg' })));
+        objectUrl = cachedFileBytes(filePath, () => fetchStoredFile(api, filePath)).then((bytes) => URL.createObjectURL(new Blob([bytes], { type: 'image/jpeg' })));
         // A failure (offline and never seen here, or not the user's file) is tried again the next time it is shown.
         objectUrl.catch(() => shown.delete(filePath));
         shown.set(filePath, objectUrl);

@@ -1,6 +1,30 @@
 // Putting bytes into the file storage: the presigned PUT the API hands out (POST /api/files/uploads), sent by
 // XMLHttpRequest (fetch reports no upload progress). Used by a resource's Files and by images pasted into rich text.
-import type { Upload } from '@chartside/shared';
+// Reading them back: the presigned GET, or, for a file sealed at rest (an encrypted resource's), the API's decrypting
+// POST /api/files/content, which answers its owner only.
+import { fileContentRoute, filesContract, type DownloadUrl, type Upload } from '@chartside/shared';
+import type { ApiClient } from './api/api-client';
+
+/** A large sealed file is decrypted by the server before its first byte is sent. */
+const SEALED_READ_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * A stored file's bytes (the response, its body unread). `link` asks for the way to read it (default: POST
+ * /files/download-url); a failure is an Error whose message the user can read.
+ */
+export async function fetchStoredFile(
+  api: ApiClient,
+  filePath: string,
+  { signal, link }: { signal?: AbortSignal; link?: () => Promise<DownloadUrl> } = {},
+): Promise<Response> {
+  const how = await (link ?? (() => api.call(filesContract.downloadUrl, { body: { filePath }, ...(signal ? { signal } : {}) })))();
+  if ('sealed' in how) {
+    return api.requestBytes(fileContentRoute.method, fileContentRoute.path, { body: { filePath }, timeoutMs: SEALED_READ_TIMEOUT_MS, ...(signal ? { signal } : {}) });
+  }
+  const response = await fetch(how.url, signal ? { signal } : {});
+  if (!response.ok) throw new Error(`The file storage answered ${response.status}. Try again.`);
+  return response;
+}
 
 export const putFile = (upload: Upload, file: Blob, onProgress: (fraction: number) => void): Promise<void> =>
   new Promise((resolve, reject) => {

@@ -1,8 +1,13 @@
 // The FileStore on S3 (and on s3rver locally: path-style, checksums only when required, see the toolchain notes).
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { TEMP_FILE_TAG } from '@chartside/shared';
 import type { FileStore, StoredObject } from '../../ports/file-store';
+
+/** User metadata (x-amz-meta-chartside-sealed) marking an object whose bytes are an envelope-encrypted message. */
+const SEALED_METADATA = 'chartside-sealed';
+const isSealed = (metadata: Record<string, string> | undefined) => metadata?.[SEALED_METADATA] === 'true';
 
 const isMissing = (error: unknown) =>
   error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
@@ -36,8 +41,17 @@ export const s3FileStore = (client: S3Client, bucket: string): FileStore => ({
       { expiresIn: expiresInSeconds },
     ),
 
-  async put(key, bytes, { contentType }) {
-    await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+  async put(key, bytes, { contentType, sealed = false }) {
+    await client.send(
+      new PutObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.byteLength,
+        ...(sealed ? { Metadata: { [SEALED_METADATA]: 'true' } } : {}),
+      }),
+    );
   },
 
   async delete(key) {
@@ -64,6 +78,29 @@ export const s3FileStore = (client: S3Client, bucket: string): FileStore => ({
       return true;
     } catch (error) {
       if (isMissing(error)) return false;
+      throw error;
+    }
+  },
+
+  async sealedState(key) {
+    try {
+      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+      return { sealed: isSealed(head.Metadata) };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  },
+
+  async open(key) {
+    try {
+      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      // In Node the SDK's body is an http.IncomingMessage.
+      const body = object.Body;
+      if (!(body instanceof Readable)) throw new Error(`The object ${key} came without a readable body.`);
+      return { body, contentType: object.ContentType ?? 'application/octet-stream', sealed: isSealed(object.Metadata) };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
       throw error;
     }
   },

@@ -35,7 +35,7 @@ export const encryptionSdkCipher = (keyring: KeyringNode): EnvelopeCipher => ({
   async decrypt(ciphertext, expected) {
     let opened: Awaited<ReturnType<typeof decrypt>>;
     try {
-      opened = await decrypt(keyring, Buffer.from(ciphertext.buffer, ciphertext.byteOffset, ciphertext.byteLength));
+      opened = await decrypt(keyring, ciphertext instanceof Uint8Array ? Buffer.from(ciphertext.buffer, ciphertext.byteOffset, ciphertext.byteLength) : ciphertext);
     } catch {
       // A changed byte, another format, another key, or (KMS) a context the key refuses: all are this message's fault.
       throw unreadable();

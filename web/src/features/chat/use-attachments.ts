@@ -6,7 +6,7 @@ import { filesContract, type ChatAttachment, type ResourceFile } from '@chartsid
 import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../platform/platform-context';
 import { createClientId } from '../../platform/client-id';
-import { downloadUrl } from '../resources/queries';
+import { fetchStoredFile } from '../../platform/stored-files';
 import { attachmentKind, chatFile, chatImage, countProblem, notAttachable, tooLargeToAttach } from './attachments';
 
 export interface ComposerAttachment {
@@ -82,9 +82,7 @@ export function useAttachments() {
     }
     setItems((current) => [...current, { key, name: file.name, kind: 'image', stored: true }]);
     void prepare(key, file.name, async (signal) => {
-      const { url } = await downloadUrl(api, file.filePath);
-      const response = await fetch(url, { signal });
-      if (!response.ok) throw new Error(`"${file.name}" could not be read from the file storage (${response.status}). Try again.`);
+      const response = await fetchStoredFile(api, file.filePath, { signal });
       return chatImage(await response.blob());
     });
   };

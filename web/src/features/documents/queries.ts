@@ -4,7 +4,7 @@ import { documentsContract, documentUploadProblem, type DocumentFile, type Docum
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../platform/api/api-client';
 import { useApi } from '../../platform/platform-context';
-import { putFile } from '../../platform/stored-files';
+import { fetchStoredFile, putFile } from '../../platform/stored-files';
 
 export const documentKeys = {
   all: ['documents'] as const,
@@ -57,12 +57,10 @@ export async function uploadDocument(api: ApiClient, file: File, onProgress: (fr
   onProgress(1);
 }
 
-/** The file's bytes, through a short-lived presigned GET. */
+/** The file's bytes: a short-lived presigned GET, or the API's decrypting read when the file is sealed at rest. */
 export async function fetchDocument(api: ApiClient, file: DocumentFile): Promise<Blob> {
-  const { url } = await api.call(documentsContract.downloadUrl, { params: { fileId: file.fileId } });
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`The file storage answered ${response.status}. Try again.`);
-  return response.blob();
+  const link = () => api.call(documentsContract.downloadUrl, { params: { fileId: file.fileId } });
+  return (await fetchStoredFile(api, file.filePath, { link })).blob();
 }
 
 /** Saves the file on the device under its display name. */

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createClientId } from '../../platform/client-id';
 import { cachedFileBytes } from '../../platform/offline';
 import { useApi } from '../../platform/platform-context';
-import { downloadUrl } from '../resources/queries';
+import { fetchStoredFile } from '../../platform/stored-files';
 import { HighlightPainter } from './highlight-painter';
 import { newHighlight } from './highlights';
 import { loadPdfJs, MAX_CANVAS_PIXELS, PDFJS_DATA_PATH, type PdfJsViewer } from './pdfjs';
@@ -83,12 +83,7 @@ export function PdfViewer({ file, highlights, focus, onSave, onClose }: PdfViewe
       }
       let bytes: ArrayBuffer;
       try {
-        bytes = await cachedFileBytes(file.filePath, async () => {
-          const { url } = await downloadUrl(api, file.filePath);
-          const response = await fetch(url);
-          if (!response.ok) throw new Error(`The file storage answered ${response.status}. Try again.`);
-          return response;
-        });
+        bytes = await cachedFileBytes(file.filePath, () => fetchStoredFile(api, file.filePath));
       } catch (error) {
         return fail(error, 'download');
       }

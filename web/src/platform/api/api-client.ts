@@ -58,6 +58,8 @@ type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [options?: C
 export interface ApiClient {
   call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
+  /** A route that answers bytes, not JSON (a sealed file's content): the successful response, its body unread. */
+  requestBytes(method: HttpMethod, path: string, options?: RequestOptions): Promise<Response>;
 }
 
 export interface ApiClientOptions {
@@ -120,13 +122,19 @@ export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId
     return response;
   };
 
-  const request = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> => {
+  /** The answer when it is a success; else its ApiError (an ended session signs the browser out first). */
+  const succeeded = async (method: HttpMethod, path: string, options: RequestOptions): Promise<Response> => {
     const response = await send(method, path, options);
     if (!response.ok) {
       const error = await apiErrorFromResponse(response);
       if (error.code === 'session_ended' && options.handleSessionEnded !== false) onSessionEnded?.();
       throw error;
     }
+    return response;
+  };
+
+  const request = async <T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<T> => {
+    const response = await succeeded(method, path, options);
     if (response.status === 204) return undefined as T;
     try {
       return (await response.json()) as T;
@@ -137,6 +145,7 @@ export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId
 
   return {
     request,
+    requestBytes: (method, path, options = {}) => succeeded(method, path, options),
     call: <E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>) => {
       const { params, ...rest } = (options ?? {}) as RequestOptions & { params?: Record<string, string> };
       return request<ResponseOf<E>>(endpoint.method, fillPath(endpoint.path, params), rest);
