@@ -54,6 +54,7 @@ export * from './contracts/admissions';
 export * from './chat/chat';
 export * from './chat/reply-markup';
 export * from './contracts/chat';
+export * from './contracts/library';
 export * from './contracts/transcription';
 export * from './contracts/secure-files';
 export * from './transcription/voice-commands';

@@ -50,10 +50,12 @@ describe('Models', () => {
     expect(replies).not.toContain('s3:PutObject');
   });
 
-  it('lets the HTTP API start replies and call exactly the vision and extraction models', () => {
-    const http = policy(synth(nova), 'HttpPolicy');
+  it('lets the HTTP API start replies and call exactly the Fast, vision and extraction models', () => {
+    const http = policy(synth({ ...nova, fast: 'amazon.titan-text-express-v1' }), 'HttpPolicy');
     expect(http).toContain('lambda:InvokeFunction');
     expect(http).toContain('bedrock:InvokeModel"');
+    expect(http).toContain('foundation-model/amazon.titan-text-express-v1');
+    expect(http).toContain('foundation-model/amazon.nova-lite-v1:0');
     expect(http).toContain('foundation-model/amazon.nova-micro-v1:0');
     expect(http).not.toContain('amazon.nova-pro-v1:0');
   });

@@ -69,10 +69,13 @@ export class Models extends Construct {
     });
   }
 
-  /** For the HTTP API: start chat replies, and call the vision and extraction models itself (whole answers). */
+  /**
+   * For the HTTP API: start chat replies, and call models itself for whole answers: Fast (questions asked of the
+   * library), vision (the text transformer) and extraction.
+   */
   grantHttpApi(policy: ManagedPolicy): void {
     policy.addStatements(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.chatReply.function.functionArn] }));
-    this.grantModels(policy, [this.models.vision, this.models.extraction], ['bedrock:InvokeModel']);
+    this.grantModels(policy, [this.models.fast, this.models.vision, this.models.extraction], ['bedrock:InvokeModel']);
   }
 
   /** Exactly these models: a foundation model in this region, or an inference profile and the models it routes to. */

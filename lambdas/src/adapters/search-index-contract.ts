@@ -291,6 +291,73 @@ export const describeSearchIndexContract = (name: string, makeIndex: () => Promi
       });
     });
 
+    describe('passages for a question', () => {
+      const passages = (userId: string, question: string, limit = 6) => index.passages(userId, question, limit);
+      const passageIds = async (userId: string, question: string, limit?: number) => (await passages(userId, question, limit)).map((p) => p.id);
+
+      it('finds the resources matching any word of the question, leaving out the words every question has', async () => {
+        const userId = await userWith();
+        expect((await passageIds(userId, 'What is the role of warfarin or lactate?')).sort()).toEqual(['afib', 'fluidsGuide', 'sepsisBundle']);
+        expect(await passages(userId, 'What is it, and how?')).toEqual([]);
+        expect(await passages(userId, 'zygomycosis')).toEqual([]);
+      });
+
+      it('finds a longer word by its beginning, a short one only whole', async () => {
+        const userId = await userWith();
+        expect(await passageIds(userId, 'anticoag')).toEqual(['afib']);
+        expect(await passageIds(userId, 'He')).toEqual([]);
+      });
+
+      it('ranks a resource matching more of the question above one whose name matches one word, and keeps to the limit', async () => {
+        const userId = `user-${randomUUID()}`;
+        await index.upsert({ ...documentOf(userId, 'afib'), id: 'named', name: 'Apixaban', tags: [], description: '', text: 'A direct oral anticoagulant.', createdAt: day(9) });
+        await index.upsert({ ...documentOf(userId, 'afib'), id: 'answers', name: 'Ward notes', tags: [], description: '', text: 'Apixaban in renal failure: reduce the dose when creatinine is high.', createdAt: day(1) });
+        const question = 'What apixaban dose in renal failure, with a high creatinine?';
+        expect(await passageIds(userId, question)).toEqual(['answers', 'named']);
+        expect(await passageIds(userId, question, 1)).toEqual(['answers']);
+      });
+
+      it('carries what the index holds of the resource, and its section text around the best match without marks', async () => {
+        const userId = await userWith();
+        const [passage] = await passages(userId, 'How is warfarin monitored?');
+        expect(passage).toMatchObject({ id: 'afib', name: 'Atrial fibrillation anticoagulation', tags: ['Cardiology'], description: 'CHA2DS2-VASc scoring.' });
+        expect(passage!.excerpt).toContain('Warfarin needs INR monitoring');
+        expect(passage!.excerpt).not.toMatch(/[\uE000\uE001]/);
+      });
+
+      it('carries the start of the section text when only other fields match', async () => {
+        const userId = await userWith(['afib']);
+        expect((await passages(userId, 'anticoagulation'))[0]!.excerpt).toContain('Warfarin needs INR monitoring');
+      });
+
+      it('cuts a long text to the part around the match', async () => {
+        const userId = `user-${randomUUID()}`;
+        const filler = (n: number) => Array.from({ length: n }, (_, i) => `Observation ${i} was unremarkable.`).join(' ');
+        await index.upsert({ ...documentOf(userId, 'afib'), text: `${filler(300)} Give tenecteplase for an ischemic stroke within the window. ${filler(300)}` });
+        const [passage] = await passages(userId, 'tenecteplase');
+        expect(passage!.excerpt).toContain('tenecteplase');
+        expect(passage!.excerpt.length).toBeLessThan(1_000);
+      });
+
+      it('gives an encrypted resource by its name and tags only (its description and text never reach the index)', async () => {
+        const userId = `user-${randomUUID()}`;
+        await index.upsert({ ...documentOf(userId, 'afib'), name: 'Sealed warfarin plan', tags: ['Private'], description: '', text: '' });
+        expect(await passages(userId, 'warfarin')).toEqual([{ id: 'afib', name: 'Sealed warfarin plan', tags: ['Private'], description: '', excerpt: '' }]);
+      });
+
+      it("never finds another user's resources", async () => {
+        await userWith();
+        const other = await userWith(['pneumonia']);
+        expect(await passages(other, 'warfarin')).toEqual([]);
+        expect(await passageIds(other, 'warfarin pneumonia')).toEqual(['pneumonia']);
+      });
+
+      it.each(['"unbalanced', 'NEAR(heart failure)', 'AND OR NOT', "' OR 1=1 --", '\uE000warfarin\uE001', '*', 'a'.repeat(500)])('never throws on %j', async (question) => {
+        const userId = await userWith(['afib']);
+        expect(Array.isArray(await passages(userId, question))).toBe(true);
+      });
+    });
+
     describe('odd input never throws', () => {
       it.each([
         '"',

@@ -25,3 +25,6 @@ export const markedParts = (marked: string): Snippet['parts'] => {
   }
   return parts;
 };
+
+/** Marked text as plain text: the marks dropped, nothing else changed. */
+export const unmarked = (marked: string) => marked.replace(MARKS, '');

@@ -16,6 +16,7 @@ import { feedbackRouter } from './feedback';
 import { fileCleanerRouter } from './file-cleaner';
 import { filesRouter } from './files';
 import { healthRouter } from './health';
+import { libraryRouter } from './library';
 import { meRouter } from './me';
 import { requestLogging, requireSession, requireUser } from './middleware';
 import { patientsRouter } from './patients';
@@ -76,6 +77,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', searchRouter(deps, hook));
   secured.route('/', extractionRouter(deps, hook));
   secured.route('/', chatRouter(deps, hook));
+  secured.route('/', libraryRouter(deps, hook));
   secured.route('/', transcriptionRouter(deps, hook));
   secured.route('/', secureFilesRouter(deps, hook));
   app.route('/', secured);

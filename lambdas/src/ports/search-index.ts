@@ -16,6 +16,19 @@ export interface SearchDocument {
   text: string;
 }
 
+/**
+ * A resource found for a question: what the index holds of it, and its section text around the best match. An encrypted
+ * resource's description and text never reach the index, so it comes with its name and tags only.
+ */
+export interface Passage {
+  id: string;
+  name: string;
+  tags: string[];
+  description: string;
+  /** Section text around the best match (its start when only other fields matched); '' when it has none. */
+  excerpt: string;
+}
+
 export interface SearchIndex {
   /** Adds or replaces a resource. */
   upsert(document: SearchDocument): Promise<void>;
@@ -23,4 +36,10 @@ export interface SearchIndex {
   /** Drops every resource of the user (before a reindex). */
   removeUser(userId: string): Promise<void>;
   search(userId: string, request: SearchRequest): Promise<SearchResult>;
+  /**
+   * The user's resources matching any of the question's words (questionWords; a word of 4 letters or more also as a
+   * prefix), best first by passageFieldWeights, newest first among equals; at most `limit`. None for a question of
+   * common words only.
+   */
+  passages(userId: string, question: string, limit: number): Promise<Passage[]>;
 }

@@ -276,11 +276,14 @@ const compileQuery = (state: IndexState, query: Json | undefined, collected: Que
     case 'bool': {
       const options = asObject(body, 'bool');
       const must = asArray(options.must).map((q) => compileQuery(state, q, collected));
+      const should = asArray(options.should).map((q) => compileQuery(state, q, collected));
       for (const clause of Object.keys(options)) {
-        if (clause !== 'must' && clause !== 'filter') throw new HttpError(400, 'illegal_argument_exception', `the double knows no bool clause [${clause}]`);
+        if (!['must', 'filter', 'should', 'minimum_should_match'].includes(clause)) throw new HttpError(400, 'illegal_argument_exception', `the double knows no bool clause [${clause}]`);
       }
       // Filters match without scoring; their terms are not highlighted.
       const filter = asArray(options.filter).map((q) => compileQuery(state, q, new Map()));
+      // As OpenSearch: with no must or filter clause, one should clause must match; beside them, none need to.
+      const minimumShould = options.minimum_should_match === undefined ? (must.length || filter.length ? 0 : Math.min(1, should.length)) : Number(options.minimum_should_match);
       return (doc) => {
         if (filter.some((f) => f(doc) === undefined)) return undefined;
         let score = 0;
@@ -289,7 +292,9 @@ const compileQuery = (state: IndexState, query: Json | undefined, collected: Que
           if (s === undefined) return undefined;
           score += s;
         }
-        return score;
+        const matched = should.map((m) => m(doc)).filter((s): s is number => s !== undefined);
+        if (matched.length < minimumShould) return undefined;
+        return matched.reduce((sum, s) => sum + s, score);
       };
     }
     default:
@@ -332,6 +337,13 @@ const highlightField = (
     }
     out.push(text + value.slice(at, to));
   });
+  // `no_match_size`: a field with no match gives its start instead, cut at a word boundary.
+  const noMatchSize = Number(options.no_match_size ?? 0);
+  const start = values.find((value) => value.trim() !== '');
+  if (out.length === 0 && noMatchSize > 0 && start) {
+    const cut = start.length > noMatchSize ? start.slice(0, noMatchSize).replace(/\s+\S*$/, '') : start;
+    return [cut];
+  }
   return fragments === 0 ? out : out.slice(0, fragments);
 };
 

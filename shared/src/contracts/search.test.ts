@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SEARCH_WORDS, searchWords } from './search';
+import { MAX_SEARCH_WORDS, questionWords, searchWords } from './search';
 
 describe('searchWords', () => {
   it.each([
@@ -21,5 +21,23 @@ describe('searchWords', () => {
 
   it(`keeps at most ${MAX_SEARCH_WORDS} words`, () => {
     expect(searchWords('w '.repeat(40))).toHaveLength(MAX_SEARCH_WORDS);
+  });
+});
+
+describe('questionWords', () => {
+  it.each([
+    ['What is the first-line treatment of septic shock?', ['first', 'line', 'treatment', 'septic', 'shock']],
+    ['How should I dose apixaban in AF with CKD?', ['dose', 'apixaban', 'AF', 'CKD']],
+    ['Shock, shock and SHOCK', ['Shock']],
+    ['"NEAR(heart -failure)*"', ['NEAR', 'heart', 'failure']],
+    ['What is it? Tell me about it, please.', []],
+    ['', []],
+  ])('%j -> %j', (question, words) => {
+    expect(questionWords(question)).toEqual(words);
+  });
+
+  it(`keeps at most ${MAX_SEARCH_WORDS} words, counted after the common ones are left out`, () => {
+    const words = Array.from({ length: 30 }, (_, i) => `word${i}`);
+    expect(questionWords(`the ${words.join(' of the ')}`)).toEqual(words.slice(0, MAX_SEARCH_WORDS));
   });
 });

@@ -24,8 +24,48 @@ export const MAX_SEARCH_WORDS = 16;
  * The words of a query, as both engines look for them: runs of letters, digits and marks, so no engine's query syntax
  * (quotes, `*`, `-`, `:`, parentheses, NEAR) is ever interpreted. Every word must match; the last may be a prefix.
  */
-export const searchWords = (query: string): string[] =>
-  query.normalize('NFKC').match(/[\p{L}\p{N}\p{M}]+/gu)?.slice(0, MAX_SEARCH_WORDS) ?? [];
+export const searchWords = (query: string): string[] => wordsOf(query).slice(0, MAX_SEARCH_WORDS);
+
+const wordsOf = (text: string): string[] => text.normalize('NFKC').match(/[\p{L}\p{N}\p{M}]+/gu) ?? [];
+
+/**
+ * Passages for a question (/tools/vectorsearch) are found by any word of it, so the words every question has would
+ * find everything: they are left out.
+ */
+const QUESTION_STOP_WORDS = new Set(
+  (
+    'a about above after again against all also am an and any are as at be because been before being below between both ' +
+    'but by can could did do does doing down during each few for from further had has have having he her here hers him ' +
+    'his how i if in into is it its itself just me more most my no nor not of off on once only or other our out over own ' +
+    'please same she should so some such tell than that the their them then there these they this those through to too ' +
+    'under until up very was we were what when where which while who whom why will with would you your'
+  ).split(' '),
+);
+/** A question word this long or longer also finds the words it begins ('dose' finds 'doses'); a shorter one ('AF', 'MI') only itself. */
+export const MIN_PREFIX_QUESTION_WORD = 4;
+
+/**
+ * The words a question is looked up by: its words as both engines read them (as searchWords), without the common
+ * words every question has, each once (ignoring case), at most MAX_SEARCH_WORDS. A passage matches any of them.
+ */
+export const questionWords = (question: string): string[] => {
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const word of wordsOf(question)) {
+    const key = word.toLowerCase();
+    if (QUESTION_STOP_WORDS.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    words.push(word);
+    if (words.length === MAX_SEARCH_WORDS) break;
+  }
+  return words;
+};
+
+/**
+ * Field weights when passages are ranked for a question: gentler than a search's, so a resource whose text matches
+ * several words of the question can outrank one whose name matches one.
+ */
+export const passageFieldWeights = { name: 2, tags: 1, description: 1, textSections: 1 } as const satisfies Record<SearchField, number>;
 
 export const SearchRequest = z.strictObject({
   query: z.string().max(MAX_SEARCH_QUERY).default(''),

@@ -8,6 +8,7 @@ import { startOpenSearchDouble, type OpenSearchDouble } from '../../test/opensea
 import { describeSearchIndexContract } from '../search-index-contract';
 import {
   buildDocumentSource,
+  buildPassagesBody,
   buildRemoveUserQuery,
   buildSearchBody,
   ensureSearchIndex,
@@ -92,6 +93,34 @@ describe('OpenSearch request bodies', () => {
       sort: [{ createdAt: 'desc' }],
       aggs: facetAggregation,
     });
+  });
+
+  it("asks for a question's passages by any of its words, a long one also as a prefix, with the text around the best match", () => {
+    const passageExact = ['name^2', 'tags^1', 'description^1', 'text^1'];
+    const passagePrefix = ['name.prefix^2', 'tags.prefix^1', 'description.prefix^1', 'text.prefix^1'];
+    expect(buildPassagesBody('user-1', 'What dose of apixaban in AF?', 6)).toEqual({
+      size: 6,
+      _source: ['id', 'name', 'tags', 'description'],
+      query: {
+        bool: {
+          should: [
+            { multi_match: { query: 'dose', type: 'most_fields', fields: [...passageExact, ...passagePrefix] } },
+            { multi_match: { query: 'apixaban', type: 'most_fields', fields: [...passageExact, ...passagePrefix] } },
+            { multi_match: { query: 'AF', type: 'most_fields', fields: passageExact } },
+          ],
+          minimum_should_match: 1,
+          filter: [{ term: { userId: 'user-1' } }],
+        },
+      },
+      sort: [{ _score: 'desc' }, { createdAt: 'desc' }],
+      highlight: {
+        pre_tags: ['\uE000'],
+        post_tags: ['\uE001'],
+        require_field_match: false,
+        fields: { 'text.prefix': { fragment_size: 400, number_of_fragments: 1, no_match_size: 400 } },
+      },
+    });
+    expect(buildPassagesBody('user-1', 'What is it?', 6)).toBeUndefined();
   });
 
   it('never pages past the last reachable hit', () => {

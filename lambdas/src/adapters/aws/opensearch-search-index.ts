@@ -5,6 +5,9 @@ import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Client } from '@opensearch-project/opensearch';
 import { AwsSigv4Signer } from '@opensearch-project/opensearch/aws-v3';
 import {
+  MIN_PREFIX_QUESTION_WORD,
+  passageFieldWeights,
+  questionWords,
   tagKey,
   ResourceType,
   SEARCH_MAX_HITS,
@@ -16,8 +19,8 @@ import {
   type SearchResult,
 } from '@chartside/shared';
 import { z } from 'zod';
-import type { SearchDocument, SearchIndex } from '../../ports/search-index';
-import { MARK_CLOSE, MARK_OPEN, markedParts, withoutMarks } from '../search-marks';
+import type { Passage, SearchDocument, SearchIndex } from '../../ports/search-index';
+import { MARK_CLOSE, MARK_OPEN, markedParts, unmarked, withoutMarks } from '../search-marks';
 import { SEARCH_INDEX_NAME, searchIndexDefinition } from './opensearch-index-definition';
 
 
@@ -25,6 +28,8 @@ import { SEARCH_INDEX_NAME, searchIndexDefinition } from './opensearch-index-def
 const FACET_BUCKETS = 2000;
 /** Characters of section text shown around the first match. */
 const TEXT_SNIPPET_CHARS = 160;
+/** Characters of section text a passage for a question carries. */
+const PASSAGE_CHARS = 400;
 
 /** Index field of each searchable contract field (the port keeps section text as `text`). */
 const indexField: Record<SearchField, string> = { name: 'name', tags: 'tags', description: 'description', textSections: 'text' };
@@ -86,6 +91,56 @@ export const buildSearchBody = (userId: string, request: SearchRequest) => {
   };
 };
 
+const passageExactFields = Object.entries(passageFieldWeights).map(([field, weight]) => weighted(indexField[field as SearchField], weight));
+const passagePrefixFields = Object.entries(passageFieldWeights).map(([field, weight]) => weighted(prefixField(field as SearchField), weight));
+
+/**
+ * The `_search` body for the passages of a question: any of its words may match in some field, one of 4 letters or
+ * more also as a prefix; the section text around the best match (or its start) comes as a highlight. Undefined when
+ * the question has no word worth looking up.
+ */
+export const buildPassagesBody = (userId: string, question: string, limit: number) => {
+  const words = questionWords(question);
+  if (words.length === 0) return undefined;
+  return {
+    size: limit,
+    _source: ['id', 'name', 'tags', 'description'],
+    query: {
+      bool: {
+        should: words.map((word) => ({
+          multi_match: { query: word, type: 'most_fields', fields: word.length >= MIN_PREFIX_QUESTION_WORD ? [...passageExactFields, ...passagePrefixFields] : passageExactFields },
+        })),
+        minimum_should_match: 1,
+        filter: [{ term: { userId } }],
+      },
+    },
+    sort: [{ _score: 'desc' }, { createdAt: 'desc' }],
+    highlight: {
+      pre_tags: [MARK_OPEN],
+      post_tags: [MARK_CLOSE],
+      require_field_match: false,
+      fields: { [prefixField('textSections')]: { fragment_size: PASSAGE_CHARS, number_of_fragments: 1, no_match_size: PASSAGE_CHARS } },
+    },
+  };
+};
+
+const PassagesResponse = z.object({
+  hits: z.object({
+    hits: z.array(
+      z.object({
+        _source: z.object({ id: z.string(), name: z.string(), tags: z.array(z.string()), description: z.string() }),
+        highlight: z.record(z.string(), z.array(z.string())).optional(),
+      }),
+    ),
+  }),
+});
+
+/** The port's passages from an OpenSearch `_search` response: the highlight's marks dropped. */
+export const toPassages = (body: unknown): Passage[] =>
+  PassagesResponse.parse(body).hits.hits.map(({ _source, highlight }) => ({
+    ..._source,
+    excerpt: unmarked(highlight?.[prefixField('textSections')]?.[0] ?? ''),
+  }));
 
 /**
  * Section text indexed per resource: OpenSearch refuses to highlight past 1,000,000 characters of a field
@@ -215,5 +270,11 @@ export const openSearchSearchIndex = (client: Client, { index = SEARCH_INDEX_NAM
     // Sent through the transport: the client's generated types lack `field` on a terms aggregation.
     const { body } = await client.transport.request({ method: 'POST', path: `/${index}/_search`, body: buildSearchBody(userId, request) });
     return toSearchResult(body, request);
+  },
+  async passages(userId, question, limit) {
+    const request = buildPassagesBody(userId, question, limit);
+    if (!request) return [];
+    const { body } = await client.transport.request({ method: 'POST', path: `/${index}/_search`, body: request });
+    return toPassages(body);
   },
 });

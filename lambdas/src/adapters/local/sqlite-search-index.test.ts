@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SearchRequest } from '@chartside/shared';
 import { describeSearchIndexContract } from '../search-index-contract';
-import { matchExpression, openSqliteSearchIndex } from './sqlite-search-index';
+import { matchExpression, openSqliteSearchIndex, passageExpression } from './sqlite-search-index';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'chartside-search-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -21,6 +21,15 @@ describe('matchExpression', () => {
     ['*-:^', undefined],
     ['🫀', undefined],
   ])('matchExpression(%j) is %j', (query, want) => expect(matchExpression(query)).toBe(want));
+});
+
+describe('passageExpression', () => {
+  it.each([
+    ['What dose of apixaban in AF?', '"dose"* OR "apixaban"* OR "AF"'],
+    ['"NEAR(heart -failure)*"', '"NEAR"* OR "heart"* OR "failure"*'],
+    ['What is it?', undefined],
+    ['', undefined],
+  ])('passageExpression(%j) is %j', (question, want) => expect(passageExpression(question)).toBe(want));
 });
 
 describe('the index file', () => {

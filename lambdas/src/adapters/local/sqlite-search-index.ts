@@ -4,6 +4,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
+  MIN_PREFIX_QUESTION_WORD,
+  passageFieldWeights,
+  questionWords,
   tagKey,
   SEARCH_MAX_HITS,
   searchFields,
@@ -15,17 +18,20 @@ import {
   type SearchResult,
   type Snippet,
 } from '@chartside/shared';
-import type { SearchDocument, SearchIndex } from '../../ports/search-index';
+import type { Passage, SearchDocument, SearchIndex } from '../../ports/search-index';
 import { MARK_CLOSE, MARK_OPEN, markedParts, withoutMarks } from '../search-marks';
 
 /** Tokens of context around a match in a long field (FTS5 allows at most 64). */
 const SNIPPET_TOKENS = 24;
+/** Tokens of section text a passage for a question carries: as many as FTS5 gives. */
+const PASSAGE_TOKENS = 64;
 /** Tags are indexed as one text column, joined with this. */
 const TAG_SEPARATOR = ', ';
 
 // Column order of the FTS5 table follows searchFields, so the bm25 weights line up with it.
 const ftsColumns = { name: 0, tags: 1, description: 2, textSections: 3 } as const;
 const bm25Weights = searchFields.map((field) => searchFieldWeights[field]).join(', ');
+const passageWeights = searchFields.map((field) => passageFieldWeights[field]).join(', ');
 
 const schema = `
   CREATE TABLE IF NOT EXISTS docs (
@@ -79,6 +85,14 @@ interface DocRow {
   link: string;
 }
 
+interface PassageRow {
+  resource_id: string;
+  name: string;
+  tags: string;
+  description: string;
+  excerpt: string;
+}
+
 interface MarkedRow extends DocRow {
   name_marked: string;
   tags_marked: string;
@@ -96,6 +110,15 @@ export const matchExpression = (query: string): string | undefined => {
   return words.map((word, i) => `"${word}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 };
 
+/**
+ * A question's words (the shared rule) as an FTS5 expression: any word may match; one of 4 letters or more also as a
+ * prefix. Each word is quoted, as in matchExpression. Undefined when the question has no word worth looking up.
+ */
+export const passageExpression = (question: string): string | undefined => {
+  const words = questionWords(question);
+  if (words.length === 0) return undefined;
+  return words.map((word) => `"${word}"${word.length >= MIN_PREFIX_QUESTION_WORD ? '*' : ''}`).join(' OR ');
+};
 
 const snippetsOf = (row: MarkedRow): Snippet[] => {
   const marked: [Snippet['field'], string][] = [
@@ -199,6 +222,15 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
          snippet(doc_text, ${ftsColumns.textSections}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS text_marked
        FROM doc_text JOIN docs ON docs.id = doc_text.rowid
        WHERE doc_text MATCH ? AND doc_text.rowid IN (SELECT value FROM json_each(?))`,
+    ),
+    // As a search's match: the full-text match drives (CROSS JOIN), each then checked against the user's rows.
+    passages: db.prepare<[string, string, number], PassageRow>(
+      `SELECT docs.resource_id, docs.name, docs.tags, docs.description,
+         snippet(doc_text, ${ftsColumns.textSections}, '', '', '…', ${PASSAGE_TOKENS}) AS excerpt
+       FROM doc_text CROSS JOIN docs ON docs.id = doc_text.rowid
+       WHERE doc_text MATCH ? AND docs.user_id = ?
+       ORDER BY bm25(doc_text, ${passageWeights}), docs.created_at DESC, docs.resource_id
+       LIMIT ?`,
     ),
   };
   // Filters vary in shape (one clause per tag), so these are prepared per shape and kept.
@@ -358,6 +390,17 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
         perPage: request.perPage,
         facets,
       };
+    },
+    passages: async (userId, question, limit): Promise<Passage[]> => {
+      const expression = passageExpression(question);
+      if (!expression) return [];
+      return statements.passages.all(expression, userId, limit).map((row) => ({
+        id: row.resource_id,
+        name: row.name,
+        tags: JSON.parse(row.tags) as string[],
+        description: row.description,
+        excerpt: row.excerpt,
+      }));
     },
     userIds: async () => statements.userIds.all().map((row) => row.user_id),
     check: async () => {
