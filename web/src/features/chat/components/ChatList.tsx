@@ -90,7 +90,8 @@ export function ChatList({ activeId, onNavigate, onActiveDeleted }: ChatListProp
           No chats yet.
         </Text>
       )}
-      <ScrollArea.Autosize mah="calc(100dvh - 240px)" type="auto">
+      {/* Scrolls down only: a long title ends in an ellipsis (Mantine's content box is a table, which would widen it). */}
+      <ScrollArea.Autosize mah="calc(100dvh - 240px)" type="auto" scrollbars="y" styles={{ content: { display: 'block' } }}>
         <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {list.data?.map((chat) => (
             <li key={chat.id}>
