@@ -1,8 +1,8 @@
 // The PDF viewer and its highlights in Chromium against the real runtime, with PDFs made in the test: text selected
 // on the text layer is saved and drawn over the same words after a reload, a zoom, and scrolling away and back; a
 // PDF whose lines break elsewhere still places it; a highlight in the list scrolls the viewer to it and can go to the
-// chat; a damaged or empty file says so; and a PDF opened once opens again offline, where a new highlight waits and
-// is saved when the connection is back.
+// chat; an encrypted resource's PDF, sealed at rest, opens; a damaged or empty file says so; and a PDF opened once
+// opens again offline, where a new highlight waits and is saved when the connection is back.
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
 import type { Highlight, Resource } from '@chartside/shared';
@@ -209,6 +209,15 @@ describe('the PDF viewer', () => {
     const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'poster.txt', exact: true }).click()]);
     await tab.close();
     expect(await viewer(page).getByText('poster.txt').count()).toBe(0);
+  });
+
+  it('opens the PDF of an encrypted resource, sealed at rest and read decrypted through the API', { timeout: 90_000 }, async () => {
+    const created = await newResource('Sealed review');
+    const sealed = (await asUser('PATCH', `/resources/${created.id}`, { version: created.version, encrypted: true })).json as unknown as Resource;
+    const file = await addFileToResource(asUser, sealed, 'sealed-review.pdf', await textPdf({ pages: 2 }));
+    expect((await asUser('POST', '/files/download-url', { filePath: file.filePath })).json).toEqual({ sealed: true });
+    await openPdf(page, sealed, 'sealed-review.pdf');
+    await shot(page, 'pdf-encrypted-resource');
   });
 
   it('says so when a PDF is damaged, empty or locked with a password, and the rest of the screen goes on working', { timeout: 90_000 }, async () => {
