@@ -15,6 +15,7 @@ export * from './backups/canonical-json';
 export * from './contracts/sessions';
 export * from './contracts/backups';
 export * from './feed/feed';
+export * from './feed/push';
 export * from './contracts/feed';
 export * from './contracts/tags';
 export * from './resources/resource';

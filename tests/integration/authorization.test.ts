@@ -6,6 +6,7 @@ import { emptyBackupCounts } from '@chartside/shared';
 import { api, startSession, type Api, type Auth } from '../harness/api';
 import { localTable } from '../harness/dynamodb';
 import { noteSection, patientRecord } from '../harness/patients';
+import { browserSubscription } from '../harness/push-service';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { accessTokenOf, createUser, signedIn, type TestUser } from '../harness/users';
 
@@ -35,8 +36,8 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   'POST /api/files/uploads': async () => ({ fileName: 'scan.pdf', size: 10 }),
   'POST /api/files/download-url': async () => ({ filePath: alicesFilePath }),
   'POST /api/files/delete': async () => ({ filePath: alicesFilePath }),
-  'POST /api/documents': async () => ({ fileName: 'scan.pdf', size: 10 }),
   'POST /api/files/content': async () => ({ filePath: alicesFilePath }),
+  'POST /api/documents': async () => ({ fileName: 'scan.pdf', size: 10 }),
   'PATCH /api/documents/{fileId}': async () => ({ name: 'Renamed By Someone.txt' }),
   'POST /api/admin/file-cleaner/delete': async () => ({ keys: [alicesFilePath] }),
   'POST /api/feedback': async () => ({ message: 'The panel print cuts the last card.' }),
@@ -59,6 +60,7 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   'PATCH /api/admissions/{admissionId}': async () => ({ version: 1, title: 'Taken Over' }),
   'PUT /api/feed/settings': async () => ({ version: 0, sources: [], keywords: ['taken over'] }),
   'PATCH /api/feed/items/{itemId}': async () => ({ read: true }),
+  'PUT /api/feed/push/devices/{deviceId}': async () => browserSubscription('https://push.example.org/send/someone').json,
   'POST /api/backups/{date}/restore': async () => ({ expect: { add: emptyBackupCounts(), replace: emptyBackupCounts() } }),
   'POST /api/secure/encrypt': async () => ({ fileName: 'note.txt', data: Buffer.from('a note').toString('base64') }),
   // The caller's own file, encrypted for them: another user's would be refused as undecryptable (secure-files.test.ts).
@@ -105,6 +107,7 @@ beforeAll(async () => {
   await asAlice('PATCH', '/me', { version, resourceTags: ['Alice Tag'], attendings: ['Dr Alice'] });
   await table.put({ pk: `USER#${alice.userId}`, sk: 'RESOURCE#alice-1', tags: ['Alice Tag'], version: 1 });
   await table.put({ pk: `USER#${alice.userId}`, sk: 'FEED#alice-1', read: false });
+  expect((await asAlice('PUT', '/feed/push/devices/alice-phone', browserSubscription('https://push.example.org/send/alice').json)).status).toBe(200);
   const upload = (await asAlice('POST', '/files/uploads', { fileName: 'alice.txt', size: 5 })).json as { file: { filePath: string }; uploadUrl: string; headers: Record<string, string> };
   expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: 'alice' })).status).toBe(200);
   alicesFilePath = upload.file.filePath;
@@ -124,6 +127,7 @@ beforeAll(async () => {
     fileId: alicesFilePath.slice(alicesFilePath.lastIndexOf('/') + 1),
     admissionId: String(aliceAdmission.id),
     date: today(),
+    deviceId: 'alice-phone',
   };
 
   const doc = (await api(runtime)('GET', '/openapi.json')).json as { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> };
@@ -181,6 +185,7 @@ describe("with another user's token and live session", () => {
     expect((await asAlice('GET', '/me')).json).toMatchObject({ resourceTags: ['Alice Tag'], attendings: ['Dr Alice'], cprs: false });
     expect((await table.get(`USER#${alice.userId}`, 'RESOURCE#alice-1'))?.tags).toEqual(['Alice Tag']);
     expect((await asAlice('GET', '/feed/unread-count')).json).toEqual({ count: 1 });
+    expect((await asAlice('GET', '/feed/push/devices')).json).toMatchObject({ devices: [{ deviceId: 'alice-phone' }] });
     expect((await asAlice('GET', `/resources/${alicesIds.resourceId}`)).json).toMatchObject({ name: 'Alice resource', favorite: false, version: 1 });
     expect((await asAlice('POST', '/files/download-url', { filePath: alicesFilePath })).status).toBe(200);
     expect((await asAlice('GET', `/patients/${alicesIds.patientId}`)).json).toMatchObject({ lastname: 'Alice Patient', room: '', fields: {}, version: 1 });

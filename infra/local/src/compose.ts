@@ -15,6 +15,8 @@ import { documentTable, tableIsActive } from '@chartside/lambdas/adapters/aws/dy
 import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
 import { encryptionSdkCipher, rawAesKeyring } from '@chartside/lambdas/adapters/envelope/encryption-sdk-cipher';
 import { loadLocalDataKey } from '@chartside/lambdas/adapters/envelope/local-data-key';
+import { loadLocalVapidKeys } from '@chartside/lambdas/adapters/push/local-vapid-keys';
+import { webPushSender } from '@chartside/lambdas/adapters/push/web-push-sender';
 import { s3BackupStore } from '@chartside/lambdas/adapters/aws/s3-backup-store';
 import { s3FileStore } from '@chartside/lambdas/adapters/aws/s3-file-store';
 import { s3FileManifest } from '@chartside/lambdas/adapters/aws/s3-list';
@@ -143,6 +145,8 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     }),
     pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: settings.ARTICLE_PDF_TIMEOUT_MS }),
     feedFetcher: fetchFeed({ web: publicWeb, timeoutMs: settings.FEED_TIMEOUT_MS }),
+    // The VAPID key pair is made at the first start and kept under DATA_DIR (the cloud makes its pair at deploy).
+    push: webPushSender({ keys: loadLocalVapidKeys(settings.dataDir), contactEmail: settings.PUSH_CONTACT_EMAIL, timeoutMs: settings.PUSH_TIMEOUT_MS }),
     search,
     ai: { models, replies, dailyTokens: settings.AI_DAILY_TOKENS },
     transcription: localTranscriptionSessions(speech, endpoints.origin),

@@ -32,6 +32,10 @@ const Settings = z.object({
   ARTICLE_PDF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** How long fetching one feed source may take, in milliseconds. */
   FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Given to the browsers' push services with every web push (VAPID's contact), so they can reach whoever runs this. */
+  PUSH_CONTACT_EMAIL: z.email().default('chartside@example.org'),
+  /** How long one push service may take to accept a push, in milliseconds. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** When the nightly backup runs each day, as HH:MM in UTC (a timer in the runtime; EventBridge in the cloud). */
   BACKUP_TIME_UTC: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'BACKUP_TIME_UTC is HH:MM, e.g. 02:00').default('02:00'),
   /** Nightly backups this many days old are removed. */

@@ -9,6 +9,7 @@ import { FeedRepository } from './feed-repository';
 import { FeedbackRepository } from './feedback-repository';
 import { FileReferenceRepository } from './file-references';
 import { PatientRepository } from './patient-repository';
+import { PushDeviceRepository } from './push-device-repository';
 import { ResourceRepository } from './resource-repository';
 import { SessionRepository } from './session-repository';
 import type { Table } from './table';
@@ -22,6 +23,7 @@ export const createRepositories = (table: Table, clock: Clock, cipher?: Envelope
   backups: new BackupRepository(table),
   feed: new FeedRepository(table),
   feedback: new FeedbackRepository(table),
+  pushDevices: new PushDeviceRepository(table),
   taggedItems: new TaggedItemRepository(table),
   resources: new ResourceRepository(table, cipher),
   patients: new PatientRepository(table),

@@ -22,6 +22,8 @@ export const keys = {
   feedSource: (sourceId: string) => `FEEDSRC#${sourceId}`,
   /** gsi1 partition listing every user with feed settings, for the scheduled refresh. */
   feedUsers: 'FEEDUSERS',
+  /** A device's push subscription (the spec's device push token record), one per device of the user. */
+  pushDevice: (deviceId: string) => `PUSHDEV#${deviceId}`,
   resource: (resourceId: string) => `RESOURCE#${resourceId}`,
   patient: (patientId: string) => `PATIENT#${patientId}`,
   /** A patient's time tracking, beside its head (not under PATIENT#, so panel queries never read it). */

@@ -117,6 +117,7 @@ export const httpDeps: HttpDeps = {
   }),
   pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: config.ARTICLE_PDF_TIMEOUT_MS }),
   feedFetcher,
+  push: undefined,
   ai: { models, replies, dailyTokens: config.AI_DAILY_TOKENS },
   transcription,
 };

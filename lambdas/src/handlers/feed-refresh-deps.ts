@@ -8,6 +8,7 @@ import { createLogger } from '../adapters/aws/logger';
 import { createPublicWeb } from '../adapters/public-web/public-web';
 import { ConnectionRepository } from '../data/connection-repository';
 import { FeedRepository } from '../data/feed-repository';
+import { PushDeviceRepository } from '../data/push-device-repository';
 import { systemClock } from '../ports/clock';
 import type { FeedDeps } from '../services/feed-service';
 import { createBroadcast } from '../ws/broadcast';
@@ -20,6 +21,8 @@ export const cloudFeedRefreshDeps = (config: FeedRefreshConfig): FeedDeps => {
   const web = createPublicWeb({ contactEmail: config.ARTICLE_CONTACT_EMAIL, allowPrivateHosts: false });
   return {
     feed: new FeedRepository(table),
+    pushDevices: new PushDeviceRepository(table),
+    push: undefined,
     feedFetcher: fetchFeed({ web, timeoutMs: config.FEED_TIMEOUT_MS }),
     broadcast: createBroadcast({ connections: new ConnectionRepository(table, systemClock), poster, logger }),
     clock: systemClock,

@@ -9,6 +9,7 @@ import { ConnectionRepository } from '../data/connection-repository';
 import { DocumentRepository } from '../data/document-repository';
 import { FeedRepository } from '../data/feed-repository';
 import { FeedbackRepository } from '../data/feedback-repository';
+import { PushDeviceRepository } from '../data/push-device-repository';
 import { FileReferenceRepository } from '../data/file-references';
 import { PatientRepository } from '../data/patient-repository';
 import { ResourceRepository } from '../data/resource-repository';
@@ -44,6 +45,7 @@ const app = createApp({
   backups: new BackupRepository(table),
   feed: new FeedRepository(table),
   feedback: new FeedbackRepository(table),
+  pushDevices: new PushDeviceRepository(table),
   taggedItems: new TaggedItemRepository(table),
   resources: new ResourceRepository(table),
   patients: new PatientRepository(table),
@@ -77,6 +79,7 @@ const app = createApp({
   }),
   pdfFetcher: fetchPdf({ web, timeoutMs: 1_000 }),
   feedFetcher: fetchFeed({ web, timeoutMs: 1_000 }),
+  push: undefined,
   search: openSqliteSearchIndex(':memory:'),
   ai: { models: { setUpHint: 'Set OLLAMA_URL.' }, replies: { start: async () => undefined }, dailyTokens: 1_000 },
   transcription: unavailableTranscriptionSessions('Set WHISPER_URL.'),

@@ -10,6 +10,7 @@ import type { FileStore } from '../ports/file-store';
 import type { GeoLocator } from '../ports/geo-locator';
 import type { HealthCheck } from '../ports/health-check';
 import type { PdfFetcher } from '../ports/pdf-fetcher';
+import type { PushSender } from '../ports/push-sender';
 import type { SearchIndex } from '../ports/search-index';
 import type { ReplyRunner } from '../ports/reply-runner';
 import type { TextModels } from '../ports/text-model';
@@ -42,6 +43,8 @@ export interface HttpDeps extends Repositories {
   articleMetadata: ArticleMetadata;
   pdfFetcher: PdfFetcher;
   feedFetcher: FeedFetcher;
+  /** Web push of new feed items; unset when the deployment has no VAPID keys. */
+  push: PushSender | undefined;
   search: SearchIndex;
   ai: AiDeps;
   transcription: TranscriptionSessions;

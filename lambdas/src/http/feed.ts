@@ -1,8 +1,9 @@
-// The feed: settings (sources and keywords), items with their read flags, the manual update, and the unread count
-// behind the top bar's badge. Every route works on the signed-in user's own feed only.
+// The feed: settings (sources and keywords), items with their read flags, the manual update, the unread count behind the
+// top bar's badge, and the devices that get a push of new items. Every route works on the signed-in user's own feed only.
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { feedContract } from '@chartside/shared';
+import { feedContract, feedPushContract } from '@chartside/shared';
 import { feedSettings, markAllFeedItemsRead, refreshFeed, saveFeedSettings, setFeedItemRead, type FeedDeps } from '../services/feed-service';
+import { subscribeDevice } from '../services/feed-push';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
 
@@ -33,6 +34,22 @@ export const feedRouter = (deps: HttpDeps, defaultHook: Hook) => {
   });
 
   router.openapi(routeFrom(feedContract.refresh, { tags }), async (c) => c.json(await refreshFeed(feed, c.get('userId')), 200));
+
+  router.openapi(routeFrom(feedPushContract.publicKey, { tags }), async (c) => c.json({ publicKey: deps.push?.publicKey ?? null }, 200));
+
+  router.openapi(routeFrom(feedPushContract.devices, { tags }), async (c) => {
+    const devices = await deps.pushDevices.list(c.get('userId'));
+    return c.json({ devices: devices.map(({ deviceId, lastUsed }) => ({ deviceId, lastUsed })) }, 200);
+  });
+
+  router.openapi(routeFrom(feedPushContract.putDevice, { tags }), async (c) => {
+    return c.json(await subscribeDevice(feed, c.get('userId'), c.req.valid('param').deviceId, c.req.valid('json')), 200);
+  });
+
+  router.openapi(routeFrom(feedPushContract.deleteDevice, { tags }), async (c) => {
+    await deps.pushDevices.remove(c.get('userId'), c.req.valid('param').deviceId);
+    return c.json({ deleted: true as const }, 200);
+  });
 
   return router;
 };

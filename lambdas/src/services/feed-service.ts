@@ -1,7 +1,7 @@
 // The feed's rules over the repository: settings with source ids derived from the address, and the refresh that fetches
 // every source of a user (a few at a time), stores the new items (deduplicated by guid or link, newest MAX_FEED_ITEMS
-// kept), records each source's outcome (a failing source keeps its error, nothing else is affected) and tells the
-// user's devices the new unread count.
+// kept), records each source's outcome (a failing source keeps its error, nothing else is affected), tells the user's
+// open tabs the new unread count and pushes new items matching the user's keywords to the devices that opted in.
 import { createHash } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import {
@@ -18,8 +18,9 @@ import type { FeedRepository, StoredSourceStatus } from '../data/feed-repository
 import type { Clock } from '../ports/clock';
 import type { FeedFetcher, FetchedFeed } from '../ports/feed-fetcher';
 import type { Broadcast } from '../ws/broadcast';
+import { notifyNewFeedItems, type FeedPushDeps } from './feed-push';
 
-export interface FeedDeps {
+export interface FeedDeps extends FeedPushDeps {
   feed: FeedRepository;
   feedFetcher: FeedFetcher;
   broadcast: Broadcast;
@@ -133,6 +134,7 @@ export const refreshFeed = async (deps: FeedDeps, userId: string): Promise<FeedR
   await deps.feed.writeItems(userId, added, dropped);
   await Promise.all(outcomes.map((outcome) => deps.feed.putSourceStatus(userId, outcome.sourceId, statusAfter(outcome, statuses.get(outcome.sourceId), now))));
   if (added.length > 0 || dropped.length > 0) await announce(deps, userId);
+  await notifyNewFeedItems(deps, userId, added);
 
   const addedBySource = new Map<string, number>();
   for (const item of added) addedBySource.set(item.sourceId, (addedBySource.get(item.sourceId) ?? 0) + 1);
