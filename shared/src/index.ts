@@ -9,6 +9,7 @@ export * from './contracts/me';
 export * from './contracts/health';
 export * from './tags/tag-rules';
 export * from './sessions/session';
+export * from './security/browser-policy';
 export * from './backups/daily-backup';
 export * from './backups/user-backup';
 export * from './backups/canonical-json';

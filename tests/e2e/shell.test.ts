@@ -1,4 +1,5 @@
-// The app shell in Chromium: every route of the spec's table with its title, the unknown-path redirect, the top bar
+// The app shell in Chromium: every route of the spec's table with its title and a working page (no placeholder, no
+// Content-Security-Policy violation, no sideways scrolling on a 390 px phone; a screenshot of each at both widths), the unknown-path redirect, the top bar
 // on a desktop and on a 390 px phone (its menu, the full-screen routes without it), Settings and Tags.
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
@@ -9,7 +10,7 @@ import { totpCode } from '../../infra/local/src/users';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { accessTokenOf, createUser, type TestUser } from '../harness/users';
-import { newContext, PHONE, shot, signIn } from '../harness/web';
+import { newContext, PHONE, recordCspViolations, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -72,12 +73,49 @@ afterAll(async () => {
 
 const heading = (p: Page) => p.getByRole('heading', { level: 1 });
 
+/** What a page still waiting for its feature would say. */
+const placeholder = /later release/i;
+/** A screenshot once the page's data has come (the sockets stay open: only requests count). */
+const settledShot = async (p: Page, name: string) => {
+  await p.waitForLoadState('networkidle');
+  await shot(p, name);
+};
+const shotName = (path: string, width: string) => `route${path === '/' ? '-home' : path.replaceAll('/', '-')}-${width}`;
+
 describe('the route table', () => {
-  it.each(routes)('%s is titled "%s", in the tab and as its heading', async (path, title) => {
-    await page.goto(`${runtime.url}${path}`);
-    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
-    expect(await heading(page).textContent()).toBe(title);
-    expect(await page.getByRole('banner').count()).toBe(fullScreen.has(path) ? 0 : 1);
+  let sampled: Page;
+  let cspViolations: string[];
+  beforeAll(async () => {
+    // A clinician with the demo sample, so each page shows what it is for.
+    const context = await newContext(browser);
+    cspViolations = await recordCspViolations(context);
+    sampled = await context.newPage();
+    await signIn(sampled, runtime.url, await createUser(runtime, { sample: true }));
+  });
+
+  it.each(routes)('%s is titled "%s", in the tab and as its heading, and is no placeholder', async (path, title) => {
+    await sampled.goto(`${runtime.url}${path}`);
+    await expect.poll(() => sampled.title(), { timeout: 10_000 }).toBe(title);
+    expect(await heading(sampled).textContent()).toBe(title);
+    expect(await sampled.getByRole('banner').count()).toBe(fullScreen.has(path) ? 0 : 1);
+    expect(await sampled.getByText(placeholder).count()).toBe(0);
+    await settledShot(sampled, shotName(path, 'desktop'));
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('fits every route on a 390 px phone without sideways scrolling', async () => {
+    const phone = await (await newContext(browser, PHONE)).newPage();
+    await signIn(phone, runtime.url, await createUser(runtime, { sample: true }));
+    const overflowing: string[] = [];
+    for (const [path, title] of routes) {
+      await phone.goto(`${runtime.url}${path}`);
+      await expect.poll(() => phone.title(), { timeout: 10_000 }).toBe(title);
+      await heading(phone).waitFor();
+      await settledShot(phone, shotName(path, 'phone'));
+      const width = await phone.evaluate(() => document.documentElement.scrollWidth);
+      if (width > PHONE.width) overflowing.push(`${path} (${width} px)`);
+    }
+    expect(overflowing).toEqual([]);
   });
 
   it.each(['/no/such/page', '/tools/nothing'])('sends the unknown path %s Home', async (path) => {

@@ -22,10 +22,12 @@ export const usersCli = async (runtime: Pick<TestRuntime, 'port'> & Partial<Pick
     env: { ...process.env, ...quietSdkEnv, PORT: String(runtime.port), ...(runtime.dataDir && { DATA_DIR: runtime.dataDir }) },
   });
 
-export const createUser = async (runtime: Pick<TestRuntime, 'port'>, options: { totp?: boolean; admin?: boolean } = {}): Promise<TestUser> => {
+/** A new user; `sample` (which needs the runtime's data folder) gives them the demo clinician's fictional sample. */
+export const createUser = async (runtime: Parameters<typeof usersCli>[0], options: { totp?: boolean; admin?: boolean; sample?: boolean } = {}): Promise<TestUser> => {
   const email = `clinician-${randomUUID().slice(0, 8)}@example.org`;
   const password = `Pw-${randomUUID()}`;
-  const { stdout } = await usersCli(runtime, ['add', '--email', email, '--password', password, '--json', ...(options.totp ? ['--totp'] : []), ...(options.admin ? ['--admin'] : [])]);
+  const flags = [...(options.totp ? ['--totp'] : []), ...(options.admin ? ['--admin'] : []), ...(options.sample ? ['--sample'] : [])];
+  const { stdout } = await usersCli(runtime, ['add', '--email', email, '--password', password, '--json', ...flags]);
   return { ...(JSON.parse(stdout) as { userId: string; totpSecret?: string }), email, password };
 };
 

@@ -25,6 +25,18 @@ export const newContext = (browser: Browser, viewport: { width: number; height: 
  * Waits for the one-time 'ready to work offline' notice, which comes once the service worker has cached the app, seconds
  * after sign-in, and dismisses it (it stays away then): it would cover part of a screenshot, or arrive mid-drag.
  */
+/** Collects every Content-Security-Policy violation reported in the context's pages ('directive blocked-uri'). */
+export const recordCspViolations = async (context: BrowserContext): Promise<string[]> => {
+  const violations: string[] = [];
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI} at ${location.pathname}`);
+    });
+  });
+  return violations;
+};
+
 export const dismissOfflineNotice = async (page: Page) => {
   const dismiss = page.getByRole('button', { name: 'Dismiss' });
   await dismiss.waitFor({ timeout: 15_000 }).then(() => dismiss.click(), () => undefined);

@@ -109,13 +109,14 @@ describe('Web', () => {
           FrameOptions: { FrameOption: 'DENY', Override: true },
           ReferrerPolicy: { ReferrerPolicy: 'same-origin', Override: true },
         },
+        CustomHeadersConfig: { Items: [{ Header: 'Permissions-Policy', Value: 'microphone=(self), camera=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()', Override: true }] },
       }),
     });
     expect(contentSecurityPolicy({ region: 'us-east-1', filesOrigin: FILES_ORIGIN, wssOrigin: 'wss://app.example.org' })).toBe(
       "default-src 'self'; " +
         `connect-src 'self' https://cognito-idp.us-east-1.amazonaws.com ${FILES_ORIGIN} wss://app.example.org; ` +
         `img-src 'self' data: blob: ${FILES_ORIGIN}; style-src 'self' 'unsafe-inline'; script-src 'self'; ` +
-        "worker-src 'self' blob:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+        "worker-src 'self' blob:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
     const policyId = Object.keys(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0];
     const behaviors = [distribution().DistributionConfig.DefaultCacheBehavior, ...distribution().DistributionConfig.CacheBehaviors];

@@ -1,6 +1,6 @@
 // The web app: a private bucket behind CloudFront (OAC), the SPA rewrite, /api and /ws routed to API Gateway,
 // strict security headers, access logs, and /config.json written at deploy time next to the bundle.
-import { RuntimeConfig } from '@chartside/shared';
+import { contentSecurityPolicy as browserContentSecurityPolicy, PERMISSIONS_POLICY, RuntimeConfig } from '@chartside/shared';
 import { Annotations, DefaultStackSynthesizer, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -60,23 +60,12 @@ export interface WebProps {
   readonly logRetention: RetentionDays;
 }
 
-/** Content-Security-Policy: only our origin, Cognito, the files bucket, the WebSocket origin and dictation's. */
+/** The deployment's Content-Security-Policy: our origin, Cognito, the files bucket, the WebSocket origin and dictation's. */
 export const contentSecurityPolicy = (opts: { region: string; filesOrigin: string; wssOrigin?: string; dictationOrigin?: string }): string =>
-  [
-    "default-src 'self'",
-    // A same-origin wss:// URL already matches 'self' in CSP Level 3; the explicit origin is added when known.
-    ['connect-src', "'self'", `https://cognito-idp.${opts.region}.amazonaws.com`, opts.filesOrigin, opts.wssOrigin, opts.dictationOrigin]
-      .filter((s): s is string => s !== undefined)
-      .join(' '),
-    `img-src 'self' data: blob: ${opts.filesOrigin}`,
-    // Mantine writes inline styles.
-    "style-src 'self' 'unsafe-inline'",
-    "script-src 'self'",
-    "worker-src 'self' blob:",
-    "frame-ancestors 'none'",
-    "object-src 'none'",
-    "base-uri 'self'",
-  ].join('; ');
+  browserContentSecurityPolicy({
+    connect: [`https://cognito-idp.${opts.region}.amazonaws.com`, opts.filesOrigin, opts.wssOrigin, opts.dictationOrigin].filter((s): s is string => s !== undefined),
+    images: [opts.filesOrigin],
+  });
 
 export class Web extends Construct {
   readonly bucket: Bucket;
@@ -151,6 +140,7 @@ export class Web extends Construct {
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.SAME_ORIGIN, override: true },
       },
+      customHeadersBehavior: { customHeaders: [{ header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true }] },
     });
 
     const apiBehavior = {

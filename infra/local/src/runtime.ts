@@ -19,7 +19,7 @@ import { createTranscriptionSocket, type TranscriptionSocket } from './transcrip
 import { localAws, type LocalSettings } from './settings';
 import { seedSample } from './sample/seed-sample';
 import { addUser } from './users';
-import { serveBuiltWeb, serveDevWeb, type WebApp } from './web-app';
+import { localSecurityHeaders, serveBuiltWeb, serveDevWeb, type WebApp } from './web-app';
 
 export interface LocalRuntime {
   url: string;
@@ -132,7 +132,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
     const transcription = createTranscriptionSocket(composed.transcription);
     mounted.transcription = transcription;
     stops.push(() => transcription.close());
-    const web = settings.WEB_MODE === 'dev' ? await serveDevWeb(settings.repoRoot, server) : serveBuiltWeb(settings);
+    const web = settings.WEB_MODE === 'dev' ? await serveDevWeb(settings.repoRoot, server) : serveBuiltWeb(settings, localSecurityHeaders(s3.endpoint));
     mounted.web = web;
     stops.push(() => web.close());
     mounted.app = getRequestListener(createApp(composed.http).fetch);

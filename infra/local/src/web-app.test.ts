@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSettings, repoRoot } from './settings';
-import { builtWebHeaders, serveBuiltWeb } from './web-app';
+import { builtWebHeaders, localSecurityHeaders, serveBuiltWeb } from './web-app';
 
 describe('WEB_DIST_DIR', () => {
   it('defaults to web/dist and resolves a relative folder against the repository', () => {
@@ -14,6 +14,8 @@ describe('WEB_DIST_DIR', () => {
     expect(readSettings({ WEB_DIST_DIR: '/srv/chartside' }).webDistDir).toBe('/srv/chartside');
   });
 });
+
+const FILES_ORIGIN = 'http://127.0.0.1:4569';
 
 describe('serveBuiltWeb', () => {
   let dist: string;
@@ -32,7 +34,7 @@ describe('serveBuiltWeb', () => {
     write('workbox-835c8c05.js', 'define([], () => {});');
     write('manifest.webmanifest', '{"name":"Chartside"}');
     write('assets/index-abc123.js', 'console.log("A")');
-    const web = serveBuiltWeb({ webDistDir: dist });
+    const web = serveBuiltWeb({ webDistDir: dist }, localSecurityHeaders(FILES_ORIGIN));
     server = http.createServer((request, response) => web.handle(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -65,6 +67,14 @@ describe('serveBuiltWeb', () => {
     const route = await fetch(`${origin}/panel/123`);
     expect(await route.text()).toContain('<title>A</title>');
     expect(route.headers.get('cache-control')).toBe('no-cache');
+    // The same browser policy as the cloud's, with the object store's origin for presigned URLs.
+    const policy = route.headers.get('content-security-policy')!;
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline/);
+    expect(policy).toContain(`connect-src 'self' ${FILES_ORIGIN};`);
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(route.headers.get('permissions-policy')).toContain('microphone=(self)');
+    expect(route.headers.get('referrer-policy')).toBe('same-origin');
     expect((await fetch(`${origin}/missing.js`)).status).toBe(404);
   });
 
@@ -77,7 +87,7 @@ describe('serveBuiltWeb', () => {
   });
 
   it('refuses to start without a build', () => {
-    expect(() => serveBuiltWeb({ webDistDir: path.join(dist, 'nothing') })).toThrow(/has no index\.html: run `npm run build` first/);
+    expect(() => serveBuiltWeb({ webDistDir: path.join(dist, 'nothing') }, {})).toThrow(/has no index\.html: run `npm run build` first/);
   });
 });
 
@@ -88,6 +98,6 @@ describe('builtWebHeaders', () => {
     ['/icon-512.png', 'no-cache'],
     ['/assets/index-abc123.js', 'public, max-age=31536000, immutable'],
   ])('%s: cache-control %s', (pathname, cacheControl) => {
-    expect(builtWebHeaders(pathname)['cache-control']).toBe(cacheControl);
+    expect(builtWebHeaders(pathname, {})['cache-control']).toBe(cacheControl);
   });
 });

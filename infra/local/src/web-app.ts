@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { contentSecurityPolicy, PERMISSIONS_POLICY, REFERRER_POLICY } from '@chartside/shared';
 import sirv from 'sirv';
 import type { LocalSettings } from './settings';
 
@@ -10,11 +11,17 @@ export interface WebApp {
   close(): Promise<void>;
 }
 
-const securityHeaders = {
+/**
+ * The browser policy of every file served (shared/src/security/browser-policy.ts, as CloudFront sends it). The app
+ * fetches files from the object store's own origin (presigned URLs). No HSTS: browsers ignore it over plain http.
+ */
+export const localSecurityHeaders = (filesOrigin: string): Record<string, string> => ({
+  'content-security-policy': contentSecurityPolicy({ connect: [filesOrigin], images: [filesOrigin] }),
+  'permissions-policy': PERMISSIONS_POLICY,
+  'referrer-policy': REFERRER_POLICY,
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
-};
+});
 
 /** The service worker's own script and its Workbox runtime: the browser must see a new build's copy at once. */
 const isServiceWorkerScript = (pathname: string) => pathname === '/sw.js' || /^\/workbox-[\w-]+\.js$/.test(pathname);
@@ -22,7 +29,7 @@ const isServiceWorkerScript = (pathname: string) => pathname === '/sw.js' || /^\
 const MANIFEST_TYPE = 'application/manifest+json';
 
 /** Headers for a file of the built bundle (exported for its test). */
-export const builtWebHeaders = (pathname: string): Record<string, string> => {
+export const builtWebHeaders = (pathname: string, securityHeaders: Record<string, string>): Record<string, string> => {
   const headers: Record<string, string> = { ...securityHeaders };
   // Hashed assets never change; everything else (index.html, the manifest, the icons and above all the service
   // worker) is revalidated on every request, so a new build is picked up by the next update check.
@@ -36,7 +43,7 @@ export const builtWebHeaders = (pathname: string): Record<string, string> => {
  * Serves the built bundle in `webDistDir` (WEB_DIST_DIR, default web/dist). Files are looked up on disk on every
  * request (sirv's dev mode), so a rebuild, or a test replacing the folder with a newer build, is served at once.
  */
-export const serveBuiltWeb = ({ webDistDir }: Pick<LocalSettings, 'webDistDir'>): WebApp => {
+export const serveBuiltWeb = ({ webDistDir }: Pick<LocalSettings, 'webDistDir'>, securityHeaders: Record<string, string>): WebApp => {
   if (!existsSync(path.join(webDistDir, 'index.html'))) {
     throw new Error(`${webDistDir} has no index.html: run \`npm run build\` first, or start with WEB_MODE=dev`);
   }
@@ -45,7 +52,7 @@ export const serveBuiltWeb = ({ webDistDir }: Pick<LocalSettings, 'webDistDir'>)
     single: true,
     etag: true,
     setHeaders: (res, pathname) => {
-      for (const [name, value] of Object.entries(builtWebHeaders(pathname))) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(builtWebHeaders(pathname, securityHeaders))) res.setHeader(name, value);
     },
   });
   return {
