@@ -39,9 +39,8 @@ export const createApp = (deps: HttpDeps) => {
   app.use(
     bodyLimit({
       maxSize: MAX_REQUEST_BYTES,
-      onError: async (c) => {
-        // Read the rest of the body before answering, or a streaming client sees a reset instead of the 413.
-        await c.req.raw.body?.pipeTo(new WritableStream()).catch(() => undefined);
+      // renderError reads the rest of the body before answering, or a streaming client sees a reset instead of the 413.
+      onError: () => {
         throw new AppError('payload_too_large', `The request body is larger than ${MAX_REQUEST_BYTES} bytes.`);
       },
     }),
@@ -82,7 +81,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', secureFilesRouter(deps, hook));
   app.route('/', secured);
 
-  app.notFound((c) => c.json(new AppError('not_found', `No route for ${c.req.method} ${c.req.path}.`).toBody(), 404));
+  app.notFound((c) => renderError(new AppError('not_found', `No route for ${c.req.method} ${c.req.path}.`), c));
   app.onError(renderError);
   return app;
 };

@@ -1,5 +1,5 @@
 // One place that turns any failure into the API's error shape.
-import { AppError, badRequest, type ErrorIssue } from '@chartside/shared';
+import { AppError, badRequest, MAX_REQUEST_BYTES, type ErrorIssue } from '@chartside/shared';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -39,7 +39,30 @@ export const busyServiceError = (error: Error): AppError | undefined => {
   return new AppError('unavailable', 'The service is busy right now. Try again in a moment.');
 };
 
-export const renderError = (error: Error, c: Context<HttpEnv>) => {
+/** Past this much of an unread body the connection is given up rather than read on (a client streaming without end). */
+const MAX_DROPPED_BODY_BYTES = 2 * MAX_REQUEST_BYTES;
+
+/**
+ * Reads and drops what is left of a body nobody read (a request refused before its body mattered: no token, no
+ * session, too large), so the answer leaves a keep-alive connection usable for the browser's next request.
+ */
+const dropUnreadBody = async (request: Request) => {
+  if (!request.body || request.bodyUsed) return;
+  const reader = request.body.getReader();
+  try {
+    for (let dropped = 0; dropped <= MAX_DROPPED_BODY_BYTES; ) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      dropped += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The client went away: nothing left to keep.
+  }
+};
+
+export const renderError = async (error: Error, c: Context<HttpEnv>) => {
+  await dropUnreadBody(c.req.raw);
   const appError = error instanceof AppError ? error : error instanceof HTTPException ? fromHttpException(error) : undefined;
   if (appError) return c.json(appError.toBody(), appError.status as ContentfulStatusCode);
   const busy = busyServiceError(error);
