@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The version this build carries: CHARTSIDE_VERSION when set (releases, tests), else the commit, else 'dev'. */
@@ -71,6 +71,22 @@ const pdfjsData = (): Plugin => {
   };
 };
 
+/**
+ * The service worker's web push handlers (src/platform/pwa/push-worker.ts), built on their own as /push-worker.js: the
+ * Workbox worker loads them with importScripts, so the file is one classic script without imports, its names kept in a
+ * function scope of their own (importScripts shares the worker's global scope).
+ */
+const pushWorker = (): Plugin => {
+  const source = path.resolve(import.meta.dirname, 'src/platform/pwa/push-worker.ts');
+  return {
+    name: 'chartside-push-worker',
+    async generateBundle() {
+      const { code } = await transformWithOxc(readFileSync(source, 'utf8'), source, { lang: 'ts' });
+      this.emitFile({ type: 'asset', fileName: 'push-worker.js', source: `(() => {\n${code}})();\n` });
+    },
+  };
+};
+
 export default defineConfig({
   define: {
     __APP_VERSION__: JSON.stringify(version),
@@ -79,6 +95,7 @@ export default defineConfig({
     react(),
     versionMeta(),
     pdfjsData(),
+    pushWorker(),
     VitePWA({
       // The app asks before it updates (web/src/platform/pwa): 'Update Now' or 'Later'.
       registerType: 'prompt',
@@ -114,6 +131,7 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: networkOnlyPaths,
         cleanupOutdatedCaches: true,
+        importScripts: ['/push-worker.js'],
         // The new worker waits for 'Update Now' (skipWaiting on message), then takes over open pages at once;
         // without clientsClaim a page first loaded without a worker would never see the update take over.
         skipWaiting: false,

@@ -1,15 +1,18 @@
 // Server state of the feed: the unread count (the top bar's badge), the items, the settings, and the calls that change
 // them. A read flag changes on screen at once and goes back if the server refuses; the badge follows the server's count,
 // pushed over the WebSocket as feed.updated.
-import { feedContract, type FeedItem, type FeedSettings, type PutFeedSettingsBody } from '@chartside/shared';
+import { feedContract, feedPushContract, type FeedItem, type FeedSettings, type PutFeedSettingsBody } from '@chartside/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../platform/api/api-error';
 import { useApi } from '../../platform/platform-context';
+import { currentSubscription, pushDeviceId, pushSupported, subscribeThisBrowser } from './push-subscription';
 
 export const feedKeys = {
   all: ['feed'] as const,
   unreadCount: () => [...feedKeys.all, 'unread-count'] as const,
   items: () => [...feedKeys.all, 'items'] as const,
   settings: () => [...feedKeys.all, 'settings'] as const,
+  push: () => [...feedKeys.all, 'push'] as const,
 };
 
 /** Checked again every few minutes and whenever the window regains focus. */
@@ -94,5 +97,54 @@ export function useMarkAllRead() {
   return useMutation({
     mutationFn: () => api.call(feedContract.markAllRead),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: feedKeys.all }),
+  });
+}
+
+/**
+ * Whether this browser gets feed notifications: the server's VAPID key (null: no push on this server), and on when this
+ * browser holds a push subscription and the server a record of this device (a record dropped as gone reads as off).
+ */
+export function usePushState() {
+  const api = useApi();
+  return useQuery({
+    queryKey: feedKeys.push(),
+    enabled: pushSupported(),
+    queryFn: async ({ signal }) => {
+      const [{ publicKey }, { devices }, subscription] = await Promise.all([
+        api.call(feedPushContract.publicKey, { signal }),
+        api.call(feedPushContract.devices, { signal }),
+        currentSubscription(),
+      ]);
+      const deviceId = pushDeviceId();
+      return { publicKey, on: subscription !== null && Notification.permission === 'granted' && devices.some((d) => d.deviceId === deviceId) };
+    },
+  });
+}
+
+/** Switches this browser's feed notifications on (permission, subscription, the server's record) or off. */
+export function useSetPush() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ on, publicKey }: { on: boolean; publicKey: string }) => {
+      const params = { deviceId: pushDeviceId() };
+      if (on) {
+        const subscription = await subscribeThisBrowser(publicKey);
+        const { endpoint, keys } = subscription.toJSON();
+        try {
+          await api.call(feedPushContract.putDevice, { params, body: { endpoint: endpoint ?? '', keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } } });
+        } catch (error) {
+          // Not stored by the server: a subscription nothing sends to is only noise for the push service.
+          await subscription.unsubscribe();
+          throw error;
+        }
+        return;
+      }
+      await (await currentSubscription())?.unsubscribe();
+      await api.call(feedPushContract.deleteDevice, { params }).catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.code === 'not_found')) throw error;
+      });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: feedKeys.push() }),
   });
 }

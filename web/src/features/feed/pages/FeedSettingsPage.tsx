@@ -1,6 +1,6 @@
 // /feed/settings: which sources the feed follows (presets of clinical journals, guideline bodies and drug-safety alerts,
 // and any RSS, Atom or JSON feed address) and the keywords that mark items. Edits are kept on the page until Save; each
-// saved source shows its last update or its error.
+// saved source shows its last update or its error. Notifications of items matching the keywords are switched per device.
 import { FEED_PRESETS, FeedSourceInput, MAX_FEED_KEYWORDS, MAX_FEED_SOURCES, type FeedSettings, type FeedSource } from '@chartside/shared';
 import { ActionIcon, Alert, Button, Checkbox, Group, Loader, Paper, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
+import { PushSwitch } from '../components/PushSwitch';
 import { useFeedSettings, useSaveFeedSettings } from '../queries';
 
 interface Draft {
@@ -130,6 +131,12 @@ function SettingsForm({ saved }: { saved: FeedSettings }) {
           maxTags={MAX_FEED_KEYWORDS}
           clearable
         />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-label="Notifications">
+        <Title order={2} size="h4" mb="sm">
+          Notifications
+        </Title>
+        <PushSwitch hasKeywords={saved.keywords.length > 0} />
       </Paper>
       {tooMany && <Alert color="red">At most {MAX_FEED_SOURCES} sources.</Alert>}
       <Group>
