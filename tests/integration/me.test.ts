@@ -67,6 +67,14 @@ describe('PATCH /api/me', () => {
     expect(result.json.error?.code).toBe(code);
   });
 
+  it('refuses two home lists with one name (lists are found by name), whatever the case', async () => {
+    const { version } = (await asAlice('GET', '/me')).json;
+    const { status, json } = await asAlice('PATCH', '/me', { version, homeLists: [{ name: 'Cardiology', items: [] }, { name: 'cardiology ', items: [] }] });
+    expect(status).toBe(400);
+    expect(json.error?.message).toContain("A home list named 'cardiology' exists already. Choose another name.");
+    expect((await asAlice('GET', '/me')).json.version).toBe(version);
+  });
+
   it('refuses a change that would make the document too large to back up, with a 413 that says so', async () => {
     const { version } = (await asAlice('GET', '/me')).json;
     const templates = Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`t${i}`, 'x'.repeat(90_000)]));

@@ -15,6 +15,10 @@ describe('changeHomeLists', () => {
     ['creates a list at the end', { kind: 'create', name: 'Sepsis' }, ['Cardio:r1,r2', 'Renal:', 'Reading:r3', 'Sepsis:']],
     ['trims the new name', { kind: 'create', name: '  Sepsis ' }, ['Cardio:r1,r2', 'Renal:', 'Reading:r3', 'Sepsis:']],
     ['creates nothing without a name', { kind: 'create', name: '   ' }, ['Cardio:r1,r2', 'Renal:', 'Reading:r3']],
+    // Lists are found by name: a second list of a name (in any case) would be unreachable.
+    ['creates no second list of a name', { kind: 'create', name: ' renal' }, ['Cardio:r1,r2', 'Renal:', 'Reading:r3']],
+    ['renames to no other list\'s name', { kind: 'rename', list: { index: 1, name: 'Renal' }, name: 'CARDIO' }, ['Cardio:r1,r2', 'Renal:', 'Reading:r3']],
+    ['renames a list to its own name in another case', { kind: 'rename', list: { index: 1, name: 'Renal' }, name: 'RENAL' }, ['Cardio:r1,r2', 'RENAL:', 'Reading:r3']],
     ['renames a list', { kind: 'rename', list: { index: 1, name: 'Renal' }, name: ' Nephro ' }, ['Cardio:r1,r2', 'Nephro:', 'Reading:r3']],
     ['keeps the name when the new one is blank', { kind: 'rename', list: { index: 1, name: 'Renal' }, name: ' ' }, ['Cardio:r1,r2', 'Renal:', 'Reading:r3']],
     ['moves a list left', { kind: 'move', list: { index: 1, name: 'Renal' }, direction: 'left' }, ['Renal:', 'Cardio:r1,r2', 'Reading:r3']],

@@ -1,7 +1,7 @@
 // Home lists (spec: Home): named lists of resources the user orders. Every change is a plain value, so a save refused
 // for a stale version can apply the same change again to the latest lists.
 import { MAX_SHORT_TEXT } from '../limits';
-import type { HomeList, HomeListItem } from './user-document';
+import { isHomeListNameTaken, type HomeList, type HomeListItem } from './user-document';
 
 /**
  * Names a list by its position and its name. Lists have no id: when another device moved or deleted lists meanwhile,
@@ -29,16 +29,17 @@ export const findHomeList = (lists: readonly HomeList[], ref: HomeListRef): numb
 
 const replaceAt = (lists: readonly HomeList[], index: number, list: HomeList): HomeList[] => lists.map((each, i) => (i === index ? list : each));
 
+/** A name another list has already changes nothing (the form says so before it gets here). */
 export const createHomeList = (lists: readonly HomeList[], name: string): HomeList[] => {
   const saved = homeListName(name);
-  return saved ? [...lists, { name: saved, items: [] }] : [...lists];
+  return saved && !isHomeListNameTaken(lists, saved) ? [...lists, { name: saved, items: [] }] : [...lists];
 };
 
 export const renameHomeList = (lists: readonly HomeList[], ref: HomeListRef, name: string): HomeList[] => {
   const index = findHomeList(lists, ref);
   const saved = homeListName(name);
   const list = lists[index];
-  return list && saved ? replaceAt(lists, index, { ...list, name: saved }) : [...lists];
+  return list && saved && !isHomeListNameTaken(lists, saved, index) ? replaceAt(lists, index, { ...list, name: saved }) : [...lists];
 };
 
 /** Swaps the list with its neighbour; at either end nothing moves. */

@@ -27,6 +27,15 @@ export const HomeList = z.strictObject({
 });
 export type HomeList = z.infer<typeof HomeList>;
 
+/**
+ * Lists are found again by their names (see home-lists.ts), so each must have its own; names compare as a reader
+ * would: 'Cardiology' and 'cardiology ' are one name. True when a list other than the one at `except` has this name.
+ */
+export const isHomeListNameTaken = (lists: readonly HomeList[], name: string, except?: number): boolean =>
+  lists.some((list, index) => index !== except && list.name.trim().toLowerCase() === name.trim().toLowerCase());
+
+export const homeListNameTaken = (name: string) => `A home list named '${name.trim()}' exists already. Choose another name.`;
+
 /** A saved AI prompt (/tools/prompts). Its text is rich text, stored as every rich text is (BlockNote JSON). */
 export const Prompt = z.strictObject({
   id: shortText.min(1),
@@ -92,7 +101,9 @@ export const UserDocumentPatch = UserFields.partial()
   .extend({
     version: z.number().int().nonnegative(),
   })
-  .superRefine(({ patientTags, noteTemplate, prompts }, context) => {
+  .superRefine(({ patientTags, noteTemplate, prompts, homeLists }, context) => {
+    const repeatedList = homeLists?.find((list, index) => isHomeListNameTaken(homeLists.slice(0, index), list.name));
+    if (repeatedList) context.addIssue({ code: 'custom', path: ['homeLists'], message: homeListNameTaken(repeatedList.name) });
     const tag = firstRepeat(patientTags ?? [], (name) => name);
     if (tag !== undefined) context.addIssue({ code: 'custom', path: ['patientTags'], message: `The patient tag '${tag}' is listed twice.` });
     const label = firstRepeat(noteTemplate ?? [], (template) => template.label);

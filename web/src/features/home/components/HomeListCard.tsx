@@ -1,6 +1,6 @@
 // One home list: its name (click to rename inline: Enter or leaving the box saves, Escape cancels), moves left and
 // right, delete after a confirmation, and its items. An item opens its link in a new tab, or else its resource page.
-import { MAX_SHORT_TEXT, type HomeList, type HomeListItem } from '@chartside/shared';
+import { homeListNameTaken, MAX_SHORT_TEXT, type HomeList, type HomeListItem } from '@chartside/shared';
 import { ActionIcon, Anchor, Group, Paper, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,12 +14,14 @@ export interface HomeListCardProps {
   isFirst: boolean;
   isLast: boolean;
   onRename: (name: string) => void;
+  /** True when another list already has the name. */
+  isNameTaken: (name: string) => boolean;
   onMove: (direction: 'left' | 'right') => void;
   onDelete: () => void;
   onRemoveItem: (itemId: string) => void;
 }
 
-function ListName({ name, onRename }: { name: string; onRename: (name: string) => void }) {
+function ListName({ name, onRename, isNameTaken }: { name: string; onRename: (name: string) => void; isNameTaken: (name: string) => boolean }) {
   const [draft, setDraft] = useState<string | undefined>(undefined);
   if (draft === undefined) {
     return (
@@ -30,21 +32,24 @@ function ListName({ name, onRename }: { name: string; onRename: (name: string) =
       </UnstyledButton>
     );
   }
+  const taken = draft.trim() !== name && isNameTaken(draft);
   const finish = (save: boolean) => {
     setDraft(undefined);
-    if (save && draft.trim() && draft.trim() !== name) onRename(draft);
+    if (save && !taken && draft.trim() && draft.trim() !== name) onRename(draft);
   };
   return (
     <TextInput
       aria-label="List name"
       size="xs"
       value={draft}
+      error={taken ? homeListNameTaken(draft) : undefined}
       maxLength={MAX_SHORT_TEXT}
       autoFocus
       onChange={(event) => setDraft(event.currentTarget.value)}
+      // A taken name is not saved: Enter keeps the box open with the message; leaving it puts the old name back.
       onBlur={() => finish(true)}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') finish(true);
+        if (event.key === 'Enter' && !taken) finish(true);
         if (event.key === 'Escape') finish(false);
       }}
       style={{ flex: 1 }}
@@ -72,13 +77,13 @@ function ListItemLink({ item }: { item: HomeListItem }) {
   );
 }
 
-export function HomeListCard({ list, isFirst, isLast, onRename, onMove, onDelete, onRemoveItem }: HomeListCardProps) {
+export function HomeListCard({ list, isFirst, isLast, onRename, isNameTaken, onMove, onDelete, onRemoveItem }: HomeListCardProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <Paper component="section" withBorder p="sm" aria-label={list.name}>
       <Stack gap="xs">
         <Group justify="space-between" gap={4} wrap="nowrap">
-          <ListName name={list.name} onRename={onRename} />
+          <ListName name={list.name} onRename={onRename} isNameTaken={isNameTaken} />
           <Group gap={0} wrap="nowrap">
             <ActionIcon variant="subtle" color="gray" aria-label={`Move ${list.name} left`} disabled={isFirst} onClick={() => onMove('left')}>
               <IconChevronLeft />

@@ -61,6 +61,24 @@ describe('HomeLists', () => {
     expect(await screen.findByRole('region', { name: 'Nephrology' })).toBeTruthy();
   });
 
+  it('refuses a name another list has, saying so, when creating and renaming', async () => {
+    const api = homeApi({ homeLists: [cardio, renal] });
+    const { user } = await renderHome();
+    await user.type(screen.getByRole('textbox', { name: 'New list' }), 'renal');
+    expect(screen.getByText("A home list named 'renal' exists already. Choose another name.")).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Create list' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(screen.getByRole('textbox', { name: 'New list' }), '{Enter}');
+
+    await user.click(within(list('Renal')).getByRole('button', { name: 'Rename Renal' }));
+    const input = within(list('Renal')).getByRole('textbox', { name: 'List name' });
+    await user.clear(input);
+    await user.type(input, 'Cardio{Enter}');
+    expect(within(list('Renal')).getByText("A home list named 'Cardio' exists already. Choose another name.")).toBeTruthy();
+    await user.click(screen.getByRole('heading', { name: 'Home lists' }));
+    expect(within(list('Renal')).getByRole('button', { name: 'Rename Renal' })).toBeTruthy();
+    expect(patches(api)).toEqual([]);
+  });
+
   it('saves a rename when the box loses focus', async () => {
     const api = homeApi({ homeLists: [renal] });
     const { user } = await renderHome();

@@ -1,5 +1,5 @@
 // The user's home lists, side by side in their order, and a form to create one.
-import { MAX_SHORT_TEXT, type HomeList, type HomeListChange } from '@chartside/shared';
+import { homeListNameTaken, isHomeListNameTaken, MAX_SHORT_TEXT, type HomeList, type HomeListChange } from '@chartside/shared';
 import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { HomeListCard } from './HomeListCard';
@@ -9,19 +9,28 @@ export interface HomeListsProps {
   onChange: (change: HomeListChange) => void;
 }
 
-function CreateListForm({ onCreate }: { onCreate: (name: string) => void }) {
+function CreateListForm({ lists, onCreate }: { lists: readonly HomeList[]; onCreate: (name: string) => void }) {
   const [name, setName] = useState('');
+  const taken = isHomeListNameTaken(lists, name);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!name.trim()) return;
+    if (!name.trim() || taken) return;
     onCreate(name);
     setName('');
   };
   return (
     <form onSubmit={submit}>
-      <Group gap="xs" align="flex-end" wrap="nowrap">
-        <TextInput label="New list" placeholder="List name" value={name} maxLength={MAX_SHORT_TEXT} onChange={(event) => setName(event.currentTarget.value)} style={{ flex: 1 }} />
-        <Button type="submit" variant="light" disabled={!name.trim()}>
+      <Group gap="xs" align="flex-start" wrap="nowrap">
+        <TextInput
+          label="New list"
+          placeholder="List name"
+          value={name}
+          maxLength={MAX_SHORT_TEXT}
+          error={taken ? homeListNameTaken(name) : undefined}
+          onChange={(event) => setName(event.currentTarget.value)}
+          style={{ flex: 1 }}
+        />
+        <Button type="submit" variant="light" disabled={!name.trim() || taken} mt={24}>
           Create list
         </Button>
       </Group>
@@ -47,6 +56,7 @@ export function HomeLists({ lists, onChange }: HomeListsProps) {
                 isFirst={index === 0}
                 isLast={index === lists.length - 1}
                 onRename={(name) => onChange({ kind: 'rename', list: ref, name })}
+                isNameTaken={(name) => isHomeListNameTaken(lists, name, index)}
                 onMove={(direction) => onChange({ kind: 'move', list: ref, direction })}
                 onDelete={() => onChange({ kind: 'delete', list: ref })}
                 onRemoveItem={(itemId) => onChange({ kind: 'remove-item', list: ref, itemId })}
@@ -55,7 +65,7 @@ export function HomeLists({ lists, onChange }: HomeListsProps) {
           })}
         </SimpleGrid>
       )}
-      <CreateListForm onCreate={(name) => onChange({ kind: 'create', name })} />
+      <CreateListForm lists={lists} onCreate={(name) => onChange({ kind: 'create', name })} />
     </Stack>
   );
 }
