@@ -1,7 +1,8 @@
 // A stand-in for the feeds' publishers, started by a test: RSS, Atom and JSON Feed documents (RSS with an ETag and a
-// Last-Modified, answering 304 to a conditional GET), feeds whose items a test sets (/live/<name>), and hostile
+// Last-Modified, answering 304 to a conditional GET), feeds whose items a test sets (/live/<name>, with an ETag), and hostile
 // sources: not XML, entity expansion (billion laughs), a 50 MB body without a length, a redirect loop and one that never
 // answers. Requests are counted per path, with whether they were conditional.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -87,7 +88,13 @@ export const startFeedFixtures = async (): Promise<FeedFixtures> => {
     }
     if (path === '/atom.xml') return send('application/atom+xml', atom(base));
     if (path === '/feed.json') return send('application/feed+json', jsonFeed(base));
-    if (path.startsWith('/live/')) return send('application/rss+xml', rssOf(`Live ${path.slice(6)}`, base, live.get(path.slice(6)) ?? []));
+    if (path.startsWith('/live/')) {
+      // Tagged by content: unchanged items answer a conditional GET with 304, new ones change the ETag.
+      const body = rssOf(`Live ${path.slice(6)}`, base, live.get(path.slice(6)) ?? []);
+      const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
+      if (request.headers['if-none-match'] === etag) return void response.writeHead(304, { etag }).end();
+      return send('application/rss+xml', body, { etag });
+    }
     if (path === '/bad.xml') return send('application/rss+xml', '<rss><channel><title>Broken <item></rss');
     if (path === '/entities.xml') return send('application/rss+xml', billionLaughs());
     if (path === '/html') return send('text/html', '<!doctype html><html><body>Sign in</body></html>');

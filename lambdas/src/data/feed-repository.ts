@@ -1,6 +1,7 @@
 // The feed under the user: settings (sk FEEDCONF, versioned; also on gsi1 under FEEDUSERS so the scheduled refresh finds
 // every user with sources), one status per source (FEEDSRC#{sourceId}) and the items (FEED#{itemId}, boolean `read`).
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { setTimeout } from 'node:timers/promises';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchWriteCommandInput, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AppError, FeedItem, FeedSourceStatus, notFound, versionConflict, type FeedSourceInput } from '@chartside/shared';
 import { isConditionalCheckFailed, keys, tableDefinition, type Table } from './table';
 import { queryUnder } from './versioned-record-store';
@@ -23,6 +24,8 @@ export interface StoredSourceStatus extends FeedSourceStatus {
 }
 
 const itemAttributes = Object.keys(FeedItem.shape);
+
+type WriteRequest = NonNullable<BatchWriteCommandInput['RequestItems']>[string][number];
 
 const runLimited = async <T>(values: readonly T[], limit: number, run: (value: T) => Promise<void>) => {
   let next = 0;
@@ -102,8 +105,10 @@ export class FeedRepository {
     return new Map(items.map(({ pk: _pk, sk, ...status }) => [String(sk).slice(keys.feedSource('').length), status as unknown as StoredSourceStatus]));
   }
 
-  async putSourceStatus(userId: string, sourceId: string, status: StoredSourceStatus): Promise<void> {
-    await this.table.client.send(new PutCommand({ TableName: this.table.name, Item: { pk: keys.user(userId), sk: keys.feedSource(sourceId), ...status } }));
+  /** Records each source's last fetch (after its items are written: a stored ETag means its items are stored). */
+  async putSourceStatuses(userId: string, statuses: ReadonlyMap<string, StoredSourceStatus>): Promise<void> {
+    const pk = keys.user(userId);
+    await this.batchWrite([...statuses].map(([sourceId, status]) => ({ PutRequest: { Item: { pk, sk: keys.feedSource(sourceId), ...status } } })));
   }
 
   async listItems(userId: string): Promise<FeedItem[]> {
@@ -114,30 +119,34 @@ export class FeedRepository {
     return items as unknown as FeedItem[];
   }
 
-  /** Stores new items and deletes others (trimmed, or of removed sources), 25 per batch. */
+  /** Stores new items and deletes others (trimmed, or of removed sources). */
   async writeItems(userId: string, put: readonly FeedItem[], remove: readonly { id: string }[]): Promise<void> {
     const pk = keys.user(userId);
-    const requests = [
+    await this.batchWrite([
       ...put.map((item) => ({ PutRequest: { Item: { pk, sk: keys.feedItem(item.id), ...item } } })),
       ...remove.map(({ id }) => ({ DeleteRequest: { Key: { pk, sk: keys.feedItem(id) } } })),
-    ];
-    const batches = Array.from({ length: Math.ceil(requests.length / BATCH_WRITE_SIZE) }, (_, i) => requests.slice(i * BATCH_WRITE_SIZE, (i + 1) * BATCH_WRITE_SIZE));
-    // A first refresh writes up to MAX_FEED_ITEMS: 40 batches one after another took most of its time.
-    await runLimited(batches, UPDATE_CONCURRENCY, async (first) => {
-      let batch = first;
-      while (batch.length > 0) {
-        const { UnprocessedItems } = await this.table.client.send(new BatchWriteCommand({ RequestItems: { [this.table.name]: batch } }));
-        batch = (UnprocessedItems?.[this.table.name] ?? []) as typeof requests;
-      }
-    });
+    ]);
   }
 
   async removeSourceStatuses(userId: string, sourceIds: readonly string[]): Promise<void> {
     const pk = keys.user(userId);
-    for (let i = 0; i < sourceIds.length; i += BATCH_WRITE_SIZE) {
-      const batch = sourceIds.slice(i, i + BATCH_WRITE_SIZE).map((id) => ({ DeleteRequest: { Key: { pk, sk: keys.feedSource(id) } } }));
-      await this.table.client.send(new BatchWriteCommand({ RequestItems: { [this.table.name]: batch } }));
-    }
+    await this.batchWrite(sourceIds.map((id) => ({ DeleteRequest: { Key: { pk, sk: keys.feedSource(id) } } })));
+  }
+
+  /**
+   * 25 requests per BatchWriteItem, a few batches at once (a first refresh writes up to MAX_FEED_ITEMS: 40 batches one
+   * after another took most of its time). What DynamoDB leaves unprocessed (throttled) is sent again after a pause.
+   */
+  private async batchWrite(requests: readonly WriteRequest[]): Promise<void> {
+    const batches = Array.from({ length: Math.ceil(requests.length / BATCH_WRITE_SIZE) }, (_, i) => requests.slice(i * BATCH_WRITE_SIZE, (i + 1) * BATCH_WRITE_SIZE));
+    await runLimited(batches, UPDATE_CONCURRENCY, async (first) => {
+      let batch = first;
+      for (let attempt = 0; batch.length > 0; attempt += 1) {
+        if (attempt > 0) await setTimeout(Math.min(50 * 2 ** attempt, 2_000));
+        const { UnprocessedItems } = await this.table.client.send(new BatchWriteCommand({ RequestItems: { [this.table.name]: batch } }));
+        batch = UnprocessedItems?.[this.table.name] ?? [];
+      }
+    });
   }
 
   /** Only an item of this user: another's id is not found. */

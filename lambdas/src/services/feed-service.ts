@@ -107,13 +107,14 @@ const statusAfter = (outcome: Outcome, previous: StoredSourceStatus | undefined,
 
 /** Fetches every source of the user now (the manual update and the schedule both call this). */
 export const refreshFeed = async (deps: FeedDeps, userId: string): Promise<FeedRefreshResponse> => {
-  const settings = await deps.feed.getSettings(userId);
+  const [settings, statuses] = await Promise.all([deps.feed.getSettings(userId), deps.feed.sourceStatuses(userId)]);
   if (settings.sources.length === 0) return { added: 0, sources: [] };
-  const statuses = await deps.feed.sourceStatuses(userId);
   const outcomes = await mapLimited(settings.sources, FETCH_CONCURRENCY, (source) => fetchSource(deps, source, statuses.get(source.id)));
   const now = deps.clock.now().toISOString();
 
-  const existing = await deps.feed.listItems(userId);
+  // The stored items are read only when some source has changed: most scheduled runs are all 304.
+  const anyChanged = outcomes.some((outcome) => 'fetched' in outcome && outcome.fetched.changed);
+  const existing = anyChanged ? await deps.feed.listItems(userId) : [];
   const known = new Set(existing.map((item) => item.id));
   const fresh: FeedItem[] = [];
   for (const outcome of outcomes) {
@@ -132,7 +133,7 @@ export const refreshFeed = async (deps: FeedDeps, userId: string): Promise<FeedR
   const added = fresh.filter((item) => kept.has(item.id));
   const dropped = existing.filter((item) => !kept.has(item.id));
   await deps.feed.writeItems(userId, added, dropped);
-  await Promise.all(outcomes.map((outcome) => deps.feed.putSourceStatus(userId, outcome.sourceId, statusAfter(outcome, statuses.get(outcome.sourceId), now))));
+  await deps.feed.putSourceStatuses(userId, new Map(outcomes.map((outcome) => [outcome.sourceId, statusAfter(outcome, statuses.get(outcome.sourceId), now)])));
   if (added.length > 0 || dropped.length > 0) await announce(deps, userId);
   await notifyNewFeedItems(deps, userId, added);
 

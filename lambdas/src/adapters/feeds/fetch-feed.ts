@@ -46,6 +46,10 @@ const httpLink = (value: string | null | undefined, base: URL): string => {
   }
 };
 
+/** The first MAX_ITEMS_PER_SOURCE entries with a key: only those are cleaned (a feed may list thousands). */
+const firstWithKeys = <T>(entries: readonly T[], keyOf: (entry: T) => string | null | undefined): T[] =>
+  entries.filter((entry) => keyOf(entry)).slice(0, MAX_ITEMS_PER_SOURCE);
+
 const JsonFeed = z.object({
   version: z.string().startsWith('https://jsonfeed.org/version/'),
   items: z.array(
@@ -71,7 +75,7 @@ const fromJson = (text: string, base: URL): FetchedFeedItem[] => {
   }
   const parsed = JsonFeed.safeParse(data);
   if (!parsed.success) throw notAFeed('the JSON is not a JSON Feed');
-  return parsed.data.items.map((item) => ({
+  return firstWithKeys(parsed.data.items, (item) => item.id).map((item) => ({
     key: item.id,
     title: plainText(item.title) || plainText(item.summary) || 'Untitled',
     link: httpLink(item.url, base),
@@ -88,16 +92,14 @@ const fromXml = (text: string, base: URL): FetchedFeedItem[] => {
   } catch {
     throw notAFeed('the XML could not be read');
   }
-  return feed.items.map((item) => {
-    const link = httpLink(item.url, base);
-    return {
-      key: item.id ?? link,
-      title: plainText(item.title) || 'Untitled',
-      link,
-      published: isoOrUndefined(item.published ?? item.updated),
-      summary: cleanSummary(item.description ?? item.content),
-    };
-  });
+  const withKeys = feed.items.map((item) => ({ item, link: httpLink(item.url, base) }));
+  return firstWithKeys(withKeys, ({ item, link }) => item.id ?? link).map(({ item, link }) => ({
+    key: item.id ?? link,
+    title: plainText(item.title) || 'Untitled',
+    link,
+    published: isoOrUndefined(item.published ?? item.updated),
+    summary: cleanSummary(item.description ?? item.content),
+  }));
 };
 
 const looksLikeJson = (type: string, text: string) => type.includes('json') || text.trimStart().startsWith('{');
@@ -126,11 +128,10 @@ export const fetchFeed = (options: FeedFetcherOptions): FeedFetcher => ({
     if (!complete) throw new AppError('payload_too_large', `The feed is larger than ${MAX_FEED_BYTES / 1_000_000} MB.`);
     const text = new TextDecoder().decode(bytes);
     const type = response.headers.get('content-type')?.toLowerCase() ?? '';
-    const items = (looksLikeJson(type, text) ? fromJson(text, url) : fromXml(text, url)).filter((item) => item.key && (item.link || item.title));
     return {
       changed: true,
       validators: { etag: response.headers.get('etag') ?? undefined, lastModified: response.headers.get('last-modified') ?? undefined },
-      items: items.slice(0, MAX_ITEMS_PER_SOURCE),
+      items: looksLikeJson(type, text) ? fromJson(text, url) : fromXml(text, url),
     };
   },
 });
