@@ -1,6 +1,7 @@
 // /admin/file-cleaner in Chromium against the real runtime: an administrator (the admin group, `users add --admin`) sees
 // an object no record refers to and an old temporary upload, not a file a resource holds, and deletes the chosen ones
-// after a confirmation; a clinician outside the group is told the page is for administrators (the API answers 403).
+// after a confirmation; the bucket is looked at a page at a time ('Load more'); a clinician outside the group is told
+// the page is for administrators (the API answers 403).
 // Its own runtime: the cleaner scans the whole table and bucket, which in the suite's shared runtime hold every other
 // test's files (thousands of them, orphans among them), and a delete there could touch another test's data.
 import type { Resource, Upload } from '@chartside/shared';
@@ -73,6 +74,32 @@ describe('/admin/file-cleaner', () => {
     await choice(orphan.filePath).waitFor({ state: 'detached', timeout: 20_000 });
     expect(await readable(orphan.filePath)).toBe(false);
     expect(await readable(held.filePath)).toBe(true);
+    await context.close();
+  });
+
+  it('looks at the bucket a page at a time, each next page under the others after Load more', { timeout: 90_000 }, async () => {
+    const orphan = await storedFile('paged-orphan.pdf', 48);
+    const context = await newContext(browser, PHONE);
+    const page = await context.newPage();
+    // Pages of one object, so this bucket's few objects take several.
+    await page.route(
+      (url) => url.pathname === '/api/admin/file-cleaner',
+      (route) => {
+        const url = new URL(route.request().url());
+        url.searchParams.set('limit', '1');
+        return route.continue({ url: url.toString() });
+      },
+    );
+    await signIn(page, runtime.url, admin);
+    await page.goto(`${runtime.url}/admin/file-cleaner`);
+    await page.getByText(/^Looked at 1 stored file; [01] can be deleted\. More stored files remain to look at\.$/).waitFor({ timeout: 30_000 });
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    const choice = page.getByRole('list', { name: 'Files that can be deleted' }).getByRole('checkbox', { name: orphan.filePath });
+    for (let looked = 2; (await choice.count()) === 0; looked += 1) {
+      await loadMore.click();
+      await page.getByText(new RegExp(`^Looked at ${looked} stored files;`)).waitFor({ timeout: 20_000 });
+    }
+    await shot(page, 'file-cleaner-pages-phone');
     await context.close();
   });
 

@@ -28,8 +28,11 @@ export const freePort = () =>
 
 export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'chartside-test-'));
 
-/** The same command line as `npm start`, without npm in between so signals reach the runtime itself. */
-export const startCommand = ['--import', 'tsx', path.join(repoRoot, 'infra/local/src/start.ts')];
+/**
+ * The same command line as `npm start`, without npm in between so signals reach the runtime itself. The legacy OpenSSL
+ * provider: s3rver makes a truncated listing's continuation token with DES.
+ */
+export const startCommand = ['--openssl-legacy-provider', '--import', 'tsx', path.join(repoRoot, 'infra/local/src/start.ts')];
 export const quietSdkEnv = { AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
 export const startRuntime = async (options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestRuntime> => {

@@ -182,9 +182,16 @@ describe('file cleaner', () => {
     const newTemp = await uploadFile(asOwner, 'new.txt', textBytes, true);
     for (const file of [held, named, orphan, oldTemp]) await ageStoredObject(runtime.dataDir, file.filePath, 48);
 
-    const scan = await asAdmin('GET', '/admin/file-cleaner');
-    expect(scan.status).toBe(200);
-    const found = new Map((scan.json as unknown as FileCleanerScan).objects.map((object) => [object.key, object]));
+    // Every page of the dry run (the shared runtime's bucket holds every test's files).
+    const found = new Map<string, FileCleanerScan['objects'][number]>();
+    let cursor: string | null = null;
+    do {
+      const scan = await asAdmin('GET', `/admin/file-cleaner${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(scan.status).toBe(200);
+      const page = scan.json as unknown as FileCleanerScan;
+      for (const object of page.objects) found.set(object.key, object);
+      cursor = page.nextCursor;
+    } while (cursor);
     expect(found.get(orphan.filePath)).toMatchObject({ reason: 'unreferenced', userId: owner.userId, size: pdfBytes.length });
     expect(found.get(oldTemp.filePath)).toMatchObject({ reason: 'temporary' });
     for (const [what, kept] of Object.entries({ held, named, freshOrphan, newTemp })) expect(found.has(kept.filePath), what).toBe(false);

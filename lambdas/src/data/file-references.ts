@@ -1,9 +1,10 @@
 // Which stored objects the table refers to, for the file cleaner: every object key (userContent/...) written anywhere
-// in any item of any user (a resource's files, an image pasted into a note, a chat attachment, a document's name). It
-// reads the whole table once, a page at a time; a record's parts split over several items are joined first, so a key
-// cut in two at a piece boundary is still found. An encrypted resource's files are not readable here: it is named
-// instead, for the caller to read through the resource repository, which decrypts.
-import { ScanCommand, type ScanCommandInput } from '@aws-sdk/lib-dynamodb';
+// in any item of one user (a resource's files, an image pasted into a note, a chat attachment, a document's name). A
+// user's objects are referred to from that user's partition only, so the cleaner reads one partition at a time, a page
+// at a time; a record's parts split over several items are joined first, so a key cut in two at a piece boundary is
+// still found. An encrypted resource's files are not readable here: it is named instead, for the caller to read
+// through the resource repository, which decrypts.
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { userContentPrefix } from '@chartside/shared';
 import { keys, type Table } from './table';
 
@@ -17,22 +18,22 @@ const partPiece = /^(PART#.+#)\d{4}$/;
 export class FileReferenceRepository {
   constructor(private readonly table: Table) {}
 
-  /** Every object key any item of the table mentions, and the encrypted resources, whose keys only a decrypted read shows. */
-  async referencedObjectKeys(): Promise<{ keys: Set<string>; encryptedResources: { userId: string; resourceId: string }[] }> {
+  /** Every object key any item of the user mentions, and the user's encrypted resources, whose keys only a decrypted read shows. */
+  async referencedObjectKeysOf(userId: string): Promise<{ keys: Set<string>; encryptedResourceIds: string[] }> {
     const found = new Set<string>();
-    const encryptedResources: { userId: string; resourceId: string }[] = [];
+    const encryptedResourceIds: string[] = [];
     const collect = (text: string) => {
       for (const match of text.matchAll(objectKeyPattern())) found.add(match[0]);
     };
-    // A scan returns a partition's items in sort key order, so a part's pieces arrive one after another, in order.
+    // A query returns the partition's items in sort key order, so a part's pieces arrive one after another, in order.
     let part = { id: '', text: '' };
-    const input: ScanCommandInput = { TableName: this.table.name };
+    const input: QueryCommandInput = { TableName: this.table.name, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.user(userId) } };
     do {
-      const page = await this.table.client.send(new ScanCommand(input));
+      const page = await this.table.client.send(new QueryCommand(input));
       for (const item of page.Items ?? []) {
         const piece = partPiece.exec(String(item.sk));
         if (piece && typeof item.data === 'string') {
-          const id = `${String(item.pk)}|${piece[1]}`;
+          const id = piece[1]!;
           if (id !== part.id) {
             collect(part.text);
             part = { id, text: '' };
@@ -42,13 +43,13 @@ export class FileReferenceRepository {
           collect(JSON.stringify(item));
           const sk = String(item.sk);
           if (item.encrypted === true && sk.startsWith(keys.resource(''))) {
-            encryptedResources.push({ userId: String(item.pk).slice(keys.user('').length), resourceId: sk.slice(keys.resource('').length) });
+            encryptedResourceIds.push(sk.slice(keys.resource('').length));
           }
         }
       }
       input.ExclusiveStartKey = page.LastEvaluatedKey;
     } while (input.ExclusiveStartKey);
     collect(part.text);
-    return { keys: found, encryptedResources };
+    return { keys: found, encryptedResourceIds };
   }
 }

@@ -13,7 +13,7 @@ export const fileCleanerRouter = (deps: HttpDeps, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
   router.use('/admin/*', requireAdmin);
 
-  router.openapi(routeFrom(fileCleanerContract.scan, { tags }), async (c) => c.json(await scanFiles(deps), 200));
+  router.openapi(routeFrom(fileCleanerContract.scan, { tags }), async (c) => c.json(await scanFiles(deps, c.req.valid('query')), 200));
 
   router.openapi(routeFrom(fileCleanerContract.clean, { tags }), async (c) => c.json(await cleanFiles(deps, c.req.valid('json').keys), 200));
 

@@ -25,7 +25,7 @@ export const downloadOf = async (
   filePath: string,
   shown: { fileName: string; contentType: string },
 ): Promise<DownloadUrl> => {
-  const state = isOwnFilePath(userId, filePath) ? await deps.fileStore.sealedState(filePath) : undefined;
+  const state = isOwnFilePath(userId, filePath) ? await deps.fileStore.stat(filePath) : undefined;
   if (!state) throw notFound('That file');
   if (state.sealed) return { sealed: true };
   const url = await deps.fileStore.presignDownload(filePath, { ...shown, expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS });

@@ -9,6 +9,8 @@ interface Contract {
   summary: string;
   response: z.ZodType;
   body?: z.ZodType;
+  /** The query string's parameters (a page's cursor and size). */
+  query?: z.ZodObject;
 }
 
 const errorResponses = {
@@ -24,6 +26,8 @@ type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer R
 type BodyOf<C extends Contract> = C extends { body: infer B extends z.ZodType }
   ? { body: { required: true; content: { 'application/json': { schema: B } } } }
   : Record<never, never>;
+
+type QueryOf<C extends Contract> = C extends { query: infer Q extends z.ZodObject } ? { query: Q } : Record<never, never>;
 
 type ParamsOf<C extends Contract> = [PathParams<C['path']>] extends [never]
   ? Record<never, never>
@@ -50,7 +54,8 @@ export const routeFrom = <C extends Contract>(contract: C, options: { secured?: 
     request: {
       ...(contract.body ? { body: { required: true, content: { 'application/json': { schema: contract.body } } } } : {}),
       ...pathParams(contract.path),
-    } as BodyOf<C> & ParamsOf<C>,
+      ...(contract.query ? { query: contract.query } : {}),
+    } as BodyOf<C> & ParamsOf<C> & QueryOf<C>,
     responses: {
       200: { description: 'OK', content: { 'application/json': { schema: contract.response as C['response'] } } },
       ...errorResponses,

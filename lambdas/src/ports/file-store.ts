@@ -34,12 +34,14 @@ export interface FileStore {
   put(key: string, bytes: Uint8Array, options: { contentType: string; sealed?: boolean }): Promise<void>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
-  /** Whether the object is sealed, without reading it; undefined when missing. */
-  sealedState(key: string): Promise<{ sealed: boolean } | undefined>;
+  /** The object's size, date and whether it is sealed, without reading it; undefined when missing. */
+  stat(key: string): Promise<(StoredObject & { sealed: boolean }) | undefined>;
   /** The object's bytes as a stream (the caller reads or destroys it); undefined when missing. */
   open(key: string): Promise<OpenedObject | undefined>;
   /** Every object whose key begins with the prefix (all pages of the listing). */
   list(prefix: string): Promise<StoredObject[]>;
+  /** One page of that listing, in key order: up to `limit` objects from `cursor` on, and the cursor of the next page (null after the last). */
+  listPage(prefix: string, options: { cursor?: string | undefined; limit: number }): Promise<{ objects: StoredObject[]; nextCursor: string | null }>;
   /** The object's bytes (a chat attachment the model reads); undefined when missing; `too_large` past maxBytes. */
   read(key: string, maxBytes: number): Promise<Uint8Array | undefined | 'too_large'>;
 }

@@ -1,11 +1,12 @@
-// The file cleaner: every object under userContent/ against every object key the table refers to. The scan is the dry
-// run; a delete scans again and deletes only the chosen keys that are still cleanable, so a file a record took up since
-// the list was shown is left alone.
-import { cleanableReason, ownerOfObject, userContentPrefix, type CleanedFiles, type FileCleanerScan } from '@chartside/shared';
+// The file cleaner: the objects under userContent/ a page at a time, each against the object keys its owner's records
+// refer to (read for the owners in that page only, so memory stays bounded by one page and its users, not by the
+// deployment). The scan is the dry run; a delete checks each chosen key again and deletes only those still cleanable,
+// so a file a record took up since the list was shown is left alone.
+import { cleanableReason, ownerOfObject, userContentPrefix, type CleanableObject, type CleanedFiles, type FileCleanerScan } from '@chartside/shared';
 import { objectKeyPattern, type FileReferenceRepository } from '../data/file-references';
 import type { ResourceRepository } from '../data/resource-repository';
 import type { Clock } from '../ports/clock';
-import type { FileStore } from '../ports/file-store';
+import type { FileStore, StoredObject } from '../ports/file-store';
 
 export interface FileCleanerDeps {
   fileReferences: FileReferenceRepository;
@@ -14,31 +15,46 @@ export interface FileCleanerDeps {
   clock: Clock;
 }
 
-/** Every object key a record refers to; an encrypted resource is read decrypted for its files and pasted images. */
-const referencedKeys = async (deps: FileCleanerDeps): Promise<Set<string>> => {
-  const { keys, encryptedResources } = await deps.fileReferences.referencedObjectKeys();
-  for (const { userId, resourceId } of encryptedResources) {
+/** 'userContent/' */
+const USER_CONTENT = userContentPrefix('').slice(0, -1);
+
+/** Every object key one user's records refer to; an encrypted resource is read decrypted for its files and pasted images. */
+const referencedKeysOf = async (deps: FileCleanerDeps, userId: string): Promise<Set<string>> => {
+  const { keys, encryptedResourceIds } = await deps.fileReferences.referencedObjectKeysOf(userId);
+  for (const resourceId of encryptedResourceIds) {
     const resource = await deps.resources.get(userId, resourceId);
     for (const match of JSON.stringify(resource ?? {}).matchAll(objectKeyPattern())) keys.add(match[0]);
   }
   return keys;
 };
 
-export const scanFiles = async (deps: FileCleanerDeps): Promise<FileCleanerScan> => {
-  const [objects, referenced] = await Promise.all([deps.fileStore.list(userContentPrefix('').slice(0, -1)), referencedKeys(deps)]);
+/** The objects that may be deleted, each owner's references read once (objects come in key order, grouped by owner). */
+const cleanableAmong = async (deps: FileCleanerDeps, objects: readonly StoredObject[]): Promise<CleanableObject[]> => {
+  const referencesOf = new Map<string, Promise<Set<string>>>();
   const now = deps.clock.now();
-  const cleanable = objects.flatMap((object) => {
-    const reason = cleanableReason({ key: object.key, storedAt: object.lastModified }, referenced.has(object.key), now);
-    return reason
-      ? [{ key: object.key, userId: ownerOfObject(object.key) ?? '', size: object.size, storedAt: object.lastModified.toISOString(), reason }]
-      : [];
-  });
-  return { objects: cleanable.sort((a, b) => a.storedAt.localeCompare(b.storedAt)), scannedObjects: objects.length };
+  const cleanable: CleanableObject[] = [];
+  for (const object of objects) {
+    const userId = ownerOfObject(object.key);
+    if (!userId) continue;
+    if (!referencesOf.has(userId)) referencesOf.set(userId, referencedKeysOf(deps, userId));
+    const referenced = (await referencesOf.get(userId)!).has(object.key);
+    const reason = cleanableReason({ key: object.key, storedAt: object.lastModified }, referenced, now);
+    if (reason) cleanable.push({ key: object.key, userId, size: object.size, storedAt: object.lastModified.toISOString(), reason });
+  }
+  return cleanable;
+};
+
+/** One page of the dry run: up to `limit` objects from `cursor` on, the cleanable ones among them, and the next page's cursor. */
+export const scanFiles = async (deps: FileCleanerDeps, page: { cursor?: string | undefined; limit: number }): Promise<FileCleanerScan> => {
+  const listed = await deps.fileStore.listPage(USER_CONTENT, page);
+  const objects = await cleanableAmong(deps, listed.objects);
+  return { objects: objects.sort((a, b) => a.storedAt.localeCompare(b.storedAt)), scannedObjects: listed.objects.length, nextCursor: listed.nextCursor };
 };
 
 export const cleanFiles = async (deps: FileCleanerDeps, keys: readonly string[]): Promise<CleanedFiles> => {
-  const still = new Set((await scanFiles(deps)).objects.map((object) => object.key));
   const chosen = [...new Set(keys)];
+  const stored = (await Promise.all(chosen.map((key) => (ownerOfObject(key) ? deps.fileStore.stat(key) : undefined)))).filter((object) => object !== undefined);
+  const still = new Set((await cleanableAmong(deps, stored)).map((object) => object.key));
   const deleted = chosen.filter((key) => still.has(key));
   for (const key of deleted) await deps.fileStore.delete(key);
   return { deleted, skipped: chosen.filter((key) => !still.has(key)) };

@@ -26,7 +26,7 @@ export const storedFilesOf = (userId: string, resource: Resource): string[] => {
 
 /** Seals the object unless it is sealed already (or gone). The bytes stream into the cipher; only the ciphertext is held. */
 const sealFile = async (deps: SealedFileDeps, userId: string, filePath: string) => {
-  if ((await deps.fileStore.sealedState(filePath))?.sealed !== false) return;
+  if ((await deps.fileStore.stat(filePath))?.sealed !== false) return;
   const object = await deps.fileStore.open(filePath);
   if (!object) return;
   // Sealed between the check and the read (another save of the resource): its mark came with these very bytes.
@@ -37,7 +37,7 @@ const sealFile = async (deps: SealedFileDeps, userId: string, filePath: string) 
 
 /** Puts the object's clear bytes back unless it is not sealed (or gone). */
 const unsealFile = async (deps: SealedFileDeps, userId: string, filePath: string) => {
-  if ((await deps.fileStore.sealedState(filePath))?.sealed !== true) return;
+  if ((await deps.fileStore.stat(filePath))?.sealed !== true) return;
   const object = await deps.fileStore.open(filePath);
   if (!object) return;
   if (!object.sealed) return object.body.destroy();

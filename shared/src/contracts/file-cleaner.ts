@@ -1,5 +1,5 @@
 // The file cleaner (administrators only): objects in the files bucket that no record refers to, and temporary uploads
-// older than a day. Listing is the dry run; deleting takes the keys the administrator chose.
+// older than a day. Listing is the dry run, a page of the bucket at a time; deleting takes the keys the administrator chose.
 import { z } from 'zod';
 
 /** Most objects one delete call takes. */
@@ -16,10 +16,23 @@ export const CleanableObject = z.object({
 });
 export type CleanableObject = z.infer<typeof CleanableObject>;
 
+/** Most objects one page of the dry run looks at (one listing page of the bucket). */
+export const MAX_CLEANER_PAGE = 1000;
+
+export const FileCleanerScanQuery = z.strictObject({
+  /** Where the page starts: the previous page's nextCursor (the first page without one). */
+  cursor: z.string().min(1).max(2048).optional(),
+  /** How many stored objects the page looks at. */
+  limit: z.coerce.number().int().min(1).max(MAX_CLEANER_PAGE).default(MAX_CLEANER_PAGE),
+});
+
 export const FileCleanerScan = z.object({
+  /** The cleanable objects among those this page looked at. */
   objects: z.array(CleanableObject),
-  /** Every object under userContent/ that was looked at. */
+  /** The objects under userContent/ this page looked at. */
   scannedObjects: z.number().int().nonnegative(),
+  /** The next page's cursor; null when this page was the last. */
+  nextCursor: z.string().nullable(),
 });
 export type FileCleanerScan = z.infer<typeof FileCleanerScan>;
 
@@ -33,7 +46,13 @@ export const CleanedFiles = z.object({
 export type CleanedFiles = z.infer<typeof CleanedFiles>;
 
 export const fileCleanerContract = {
-  scan: { method: 'get', path: '/admin/file-cleaner', summary: 'Dry run: the objects that could be deleted (administrators only)', response: FileCleanerScan },
+  scan: {
+    method: 'get',
+    path: '/admin/file-cleaner',
+    summary: 'Dry run, one page of the bucket: the objects among it that could be deleted (administrators only)',
+    query: FileCleanerScanQuery,
+    response: FileCleanerScan,
+  },
   clean: {
     method: 'post',
     path: '/admin/file-cleaner/delete',

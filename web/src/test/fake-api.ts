@@ -8,6 +8,8 @@ export interface RecordedRequest {
   method: string;
   /** The path below /api, without the query. */
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -60,7 +62,7 @@ export class FakeApi {
     const method = (init?.method ?? 'GET').toUpperCase();
     const path = url.pathname.replace(/^\/api/, '');
     const text = typeof init?.body === 'string' ? init.body : undefined;
-    const request: RecordedRequest = { method, path, headers: new Headers(init?.headers), body: text === undefined ? undefined : JSON.parse(text) };
+    const request: RecordedRequest = { method, path, query: url.searchParams, headers: new Headers(init?.headers), body: text === undefined ? undefined : JSON.parse(text) };
     this.requests.push(request);
     for (const route of this.routes) {
       const match = route.method === method ? route.pattern.exec(path) : null;

@@ -2,12 +2,15 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { TEMP_FILE_TAG } from '@chartside/shared';
+import { badRequest, TEMP_FILE_TAG } from '@chartside/shared';
 import type { FileStore, StoredObject } from '../../ports/file-store';
 
 /** User metadata (x-amz-meta-chartside-sealed) marking an object whose bytes are an envelope-encrypted message. */
 const SEALED_METADATA = 'chartside-sealed';
 const isSealed = (metadata: Record<string, string> | undefined) => metadata?.[SEALED_METADATA] === 'true';
+
+/** The most keys one ListObjectsV2 page holds. */
+const MAX_LIST_KEYS = 1000;
 
 const isMissing = (error: unknown) =>
   error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey' || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404);
@@ -19,102 +22,119 @@ const inlineDisposition = (fileName: string) => {
   return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 };
 
-export const s3FileStore = (client: S3Client, bucket: string): FileStore => ({
-  async presignUpload(key, { contentType, contentLength, temporary, expiresInSeconds }) {
-    // Temporary uploads carry the tag the bucket's lifecycle rule expires.
-    const tagging = temporary ? `${TEMP_FILE_TAG.key}=${TEMP_FILE_TAG.value}` : undefined;
-    const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, ContentLength: contentLength, Tagging: tagging });
-    const headers: Record<string, string> = { 'content-type': contentType, ...(tagging ? { 'x-amz-tagging': tagging } : {}) };
-    const url = await getSignedUrl(client, command, {
-      expiresIn: expiresInSeconds,
-      // Signed as headers, not moved into the query: the browser must send these exact values or S3 refuses the PUT.
-      signableHeaders: new Set(['content-type', 'content-length', ...(tagging ? ['x-amz-tagging'] : [])]),
-      unhoistableHeaders: new Set(tagging ? ['x-amz-tagging'] : []),
-    });
-    return { url, headers };
-  },
-
-  presignDownload: (key, { fileName, contentType, expiresInSeconds }) =>
-    getSignedUrl(
-      client,
-      new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: inlineDisposition(fileName), ResponseContentType: contentType }),
-      { expiresIn: expiresInSeconds },
-    ),
-
-  async put(key, bytes, { contentType, sealed = false }) {
-    await client.send(
-      new PutObjectCommand({
-        Bucket: bucket,
-        Key: key,
-        Body: bytes,
-        ContentType: contentType,
-        ContentLength: bytes.byteLength,
-        ...(sealed ? { Metadata: { [SEALED_METADATA]: 'true' } } : {}),
-      }),
+export const s3FileStore = (client: S3Client, bucket: string): FileStore => {
+  const listPage: FileStore['listPage'] = async (prefix, { cursor, limit }) => {
+    let page;
+    try {
+      page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: cursor, MaxKeys: Math.min(limit, MAX_LIST_KEYS) }));
+    } catch (error) {
+      // A continuation token S3 did not make (or for another listing).
+      if (cursor !== undefined && error instanceof Error && error.name === 'InvalidArgument') throw badRequest('That page cursor is not valid: start again from the first page.');
+      throw error;
+    }
+    const objects = (page.Contents ?? []).flatMap((object) =>
+      object.Key ? [{ key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) }] : [],
     );
-  },
+    return { objects, nextCursor: (page.IsTruncated && page.NextContinuationToken) || null };
+  };
 
-  async delete(key) {
-    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
-  },
+  return {
+    async presignUpload(key, { contentType, contentLength, temporary, expiresInSeconds }) {
+      // Temporary uploads carry the tag the bucket's lifecycle rule expires.
+      const tagging = temporary ? `${TEMP_FILE_TAG.key}=${TEMP_FILE_TAG.value}` : undefined;
+      const command = new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, ContentLength: contentLength, Tagging: tagging });
+      const headers: Record<string, string> = { 'content-type': contentType, ...(tagging ? { 'x-amz-tagging': tagging } : {}) };
+      const url = await getSignedUrl(client, command, {
+        expiresIn: expiresInSeconds,
+        // Signed as headers, not moved into the query: the browser must send these exact values or S3 refuses the PUT.
+        signableHeaders: new Set(['content-type', 'content-length', ...(tagging ? ['x-amz-tagging'] : [])]),
+        unhoistableHeaders: new Set(tagging ? ['x-amz-tagging'] : []),
+      });
+      return { url, headers };
+    },
 
-  async read(key, maxBytes) {
-    try {
-      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      if ((object.ContentLength ?? 0) > maxBytes) {
-        object.Body?.transformToWebStream().cancel().catch(() => undefined);
-        return 'too_large';
+    presignDownload: (key, { fileName, contentType, expiresInSeconds }) =>
+      getSignedUrl(
+        client,
+        new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: inlineDisposition(fileName), ResponseContentType: contentType }),
+        { expiresIn: expiresInSeconds },
+      ),
+
+    async put(key, bytes, { contentType, sealed = false }) {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.byteLength,
+          ...(sealed ? { Metadata: { [SEALED_METADATA]: 'true' } } : {}),
+        }),
+      );
+    },
+
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async read(key, maxBytes) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        if ((object.ContentLength ?? 0) > maxBytes) {
+          object.Body?.transformToWebStream().cancel().catch(() => undefined);
+          return 'too_large';
+        }
+        return await object.Body?.transformToByteArray();
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
       }
-      return await object.Body?.transformToByteArray();
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
-  },
+    },
 
-  async exists(key) {
-    try {
-      await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-      return true;
-    } catch (error) {
-      if (isMissing(error)) return false;
-      throw error;
-    }
-  },
-
-  async sealedState(key) {
-    try {
-      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-      return { sealed: isSealed(head.Metadata) };
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
-  },
-
-  async open(key) {
-    try {
-      const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-      // In Node the SDK's body is an http.IncomingMessage.
-      const body = object.Body;
-      if (!(body instanceof Readable)) throw new Error(`The object ${key} came without a readable body.`);
-      return { body, contentType: object.ContentType ?? 'application/octet-stream', sealed: isSealed(object.Metadata) };
-    } catch (error) {
-      if (isMissing(error)) return undefined;
-      throw error;
-    }
-  },
-
-  async list(prefix) {
-    const objects: StoredObject[] = [];
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
-      for (const object of page.Contents ?? []) {
-        if (object.Key) objects.push({ key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) });
+    async exists(key) {
+      try {
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
+        throw error;
       }
-      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-    } while (ContinuationToken);
-    return objects;
-  },
-});
+    },
+
+    async stat(key) {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return { key, size: head.ContentLength ?? 0, lastModified: head.LastModified ?? new Date(0), sealed: isSealed(head.Metadata) };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async open(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        // In Node the SDK's body is an http.IncomingMessage.
+        const body = object.Body;
+        if (!(body instanceof Readable)) throw new Error(`The object ${key} came without a readable body.`);
+        return { body, contentType: object.ContentType ?? 'application/octet-stream', sealed: isSealed(object.Metadata) };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async list(prefix) {
+      const objects: StoredObject[] = [];
+      let cursor: string | null = null;
+      do {
+        const page = await listPage(prefix, { cursor: cursor ?? undefined, limit: MAX_LIST_KEYS });
+        objects.push(...page.objects);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return objects;
+    },
+
+    listPage,
+  };
+};

@@ -1,15 +1,18 @@
-// Server state of the file cleaner: the dry run (a scan of the files bucket) and the delete of the chosen objects.
+// Server state of the file cleaner: the dry run, a page of the files bucket at a time ('Load more' asks for the next),
+// and the delete of the chosen objects.
 import { fileCleanerContract } from '@chartside/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../platform/platform-context';
 
 export const fileCleanerKeys = { scan: ['file-cleaner', 'scan'] as const };
 
 export function useFileCleanerScan() {
   const api = useApi();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: fileCleanerKeys.scan,
-    queryFn: ({ signal }) => api.call(fileCleanerContract.scan, { signal }),
+    queryFn: ({ pageParam, signal }) => api.call(fileCleanerContract.scan, { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
     // A 403 is the answer for a non-administrator, not a hiccup to retry.
     retry: (count, error) => !('status' in error && error.status === 403) && count < 2,
   });

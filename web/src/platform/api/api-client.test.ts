@@ -2,7 +2,7 @@ import { meContract, sessionsContract, tagsContract } from '@chartside/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, userDocument } from '../../test/fixtures';
 import { Connectivity } from '../connectivity/connectivity';
-import { createApiClient, fillPath, type ApiClientOptions } from './api-client';
+import { createApiClient, fillPath, queryString, type ApiClientOptions } from './api-client';
 import { ApiError } from './api-error';
 
 const client = (token?: string) =>
@@ -220,4 +220,12 @@ describe('fillPath', () => {
   it('refuses to send a request with a parameter missing', () => {
     expect(() => fillPath('/sessions/{sessionId}/sign-out', {})).toThrow('The path /sessions/{sessionId}/sign-out needs the parameter sessionId.');
   });
+});
+
+describe('queryString', () => {
+  it.each([
+    [{}, ''],
+    [{ cursor: undefined, limit: 3 }, '?limit=3'],
+    [{ cursor: 'a b/+=', limit: 1000 }, '?cursor=a+b%2F%2B%3D&limit=1000'],
+  ])('queryString(%j) is %j', (query, want) => expect(queryString(query)).toBe(want));
 });

@@ -16,6 +16,8 @@ export interface Endpoint {
   /** The path below the API's base URL, with `{name}` for each path parameter. */
   path: string;
   body?: ZodType;
+  /** The query string's parameters, when the endpoint takes any. */
+  query?: ZodType;
   response: ZodType;
 }
 
@@ -50,7 +52,9 @@ type ParamsOption<E extends Endpoint> = [PathParamNames<E['path']>] extends [nev
   ? { params?: never }
   : { params: Record<PathParamNames<E['path']>, string> };
 
-export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'body'> & BodyOption<E> & ParamsOption<E>;
+type QueryOption<E extends Endpoint> = E extends { query: ZodType } ? { query?: input<E['query']> } : { query?: never };
+
+export type CallOptions<E extends Endpoint> = Omit<RequestOptions, 'body'> & BodyOption<E> & ParamsOption<E> & QueryOption<E>;
 
 /** The options argument may be left out only when the endpoint needs neither a body nor path parameters. */
 type CallArgs<E extends Endpoint> = object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
@@ -81,6 +85,14 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 // By name: a DOMException may come from another realm than this one's DOMException.
 const errorName = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string' ? error.name : undefined;
+
+/** A query string of the parameters that have a value: { cursor: 'a b', limit: 3 } -> '?cursor=a+b&limit=3'. */
+export function queryString(query: Readonly<Record<string, unknown>> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
 
 /** Puts path parameters into a path: ('/sessions/{sessionId}/sign-out', { sessionId: 'a b' }) -> '/sessions/a%20b/sign-out'. */
 export function fillPath(path: string, params: Readonly<Record<string, string>> = {}): string {
@@ -147,8 +159,8 @@ export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId
     request,
     requestBytes: (method, path, options = {}) => succeeded(method, path, options),
     call: <E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>) => {
-      const { params, ...rest } = (options ?? {}) as RequestOptions & { params?: Record<string, string> };
-      return request<ResponseOf<E>>(endpoint.method, fillPath(endpoint.path, params), rest);
+      const { params, query, ...rest } = (options ?? {}) as RequestOptions & { params?: Record<string, string>; query?: Record<string, unknown> };
+      return request<ResponseOf<E>>(endpoint.method, `${fillPath(endpoint.path, params)}${queryString(query)}`, rest);
     },
   };
 }

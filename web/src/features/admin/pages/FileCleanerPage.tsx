@@ -1,6 +1,7 @@
 // /admin/file-cleaner (administrators only): the objects in the files bucket that no record refers to, and temporary
-// uploads older than a day. Listing is a dry run; the chosen objects are deleted after a confirmation. Anyone outside
-// the admin group is told the page is for administrators (the API answers them 403).
+// uploads older than a day. Listing is a dry run, a page of the bucket at a time ('Load more' looks at the next); the
+// chosen objects are deleted after a confirmation. Anyone outside the admin group is told the page is for
+// administrators (the API answers them 403).
 import { formatFileSize, type CleanableObject, type CleanedFiles } from '@chartside/shared';
 import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -33,7 +34,9 @@ export function FileCleanerPage() {
     );
   }
 
-  const objects = scan.data?.objects ?? [];
+  const pages = scan.data?.pages ?? [];
+  const objects = pages.flatMap((page) => page.objects);
+  const scannedObjects = pages.reduce((sum, page) => sum + page.scannedObjects, 0);
   const chosenBytes = objects.filter((object) => chosen.has(object.key)).reduce((sum, object) => sum + object.size, 0);
   const toggle = (key: string) =>
     setChosen((current) => {
@@ -62,10 +65,11 @@ export function FileCleanerPage() {
       )}
       {scan.data && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          Looked at {scan.data.scannedObjects} stored {scan.data.scannedObjects === 1 ? 'file' : 'files'}; {objects.length} can be deleted.
+          Looked at {scannedObjects} stored {scannedObjects === 1 ? 'file' : 'files'}; {objects.length} can be deleted.
+          {scan.hasNextPage && ' More stored files remain to look at.'}
         </Text>
       )}
-      {scan.data && objects.length === 0 && (
+      {scan.data && objects.length === 0 && !scan.hasNextPage && (
         <Paper withBorder p="lg">
           <Text>Nothing to clean: every stored file is in use, and no temporary upload is older than a day.</Text>
         </Paper>
@@ -96,6 +100,13 @@ export function FileCleanerPage() {
             ))}
           </Stack>
         </>
+      )}
+      {scan.hasNextPage && (
+        <Group>
+          <Button variant="default" loading={scan.isFetchingNextPage} onClick={() => void scan.fetchNextPage()}>
+            Load more
+          </Button>
+        </Group>
       )}
       <ConfirmDialog
         opened={confirming}

@@ -1,0 +1,88 @@
+// The file cleaner pages through the files bucket: with a page of 3, a clinician's 8 objects take three pages or more,
+// each looking at 3 objects at most and reading the references of the users in it only; the pages together offer exactly
+// the orphans and the old temporary upload, never a file a resource (an encrypted one too) holds. A delete checks the
+// chosen keys again, and a page size or cursor that is not valid is a 400. Its own runtime: the shared one's bucket
+// holds every other test's files.
+import type { CleanedFiles, FileCleanerScan, Resource, ResourceFile, Upload } from '@chartside/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, type Api } from '../harness/api';
+import { startRuntime, type TestRuntime } from '../harness/runtime';
+import { ageStoredObject } from '../harness/stored-objects';
+import { createUser, signedIn } from '../harness/users';
+
+let runtime: TestRuntime;
+let asClinician: Api;
+let asAdmin: Api;
+
+const bytes = new TextEncoder().encode('%PDF-1.4\n% paging\n%%EOF\n');
+
+beforeAll(async () => {
+  runtime = await startRuntime();
+  const [clinician, admin] = await Promise.all([createUser(runtime), createUser(runtime, { admin: true })]);
+  [asClinician, asAdmin] = await Promise.all([signedIn(runtime, clinician).then((auth) => api(runtime, auth)), signedIn(runtime, admin).then((auth) => api(runtime, auth))]);
+}, 120_000);
+
+afterAll(() => runtime?.stop());
+
+/** A stored file of the clinician's, `hours` old. */
+const storedFile = async (fileName: string, hours: number, temp = false): Promise<ResourceFile> => {
+  const upload = (await asClinician('POST', '/files/uploads', { fileName, size: bytes.length, temp })).json as unknown as Upload;
+  expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: bytes })).status).toBe(200);
+  await ageStoredObject(runtime.dataDir, upload.file.filePath, hours);
+  return upload.file;
+};
+
+const resourceHolding = async (file: ResourceFile, encrypted: boolean) => {
+  const created = (await asClinician('POST', '/resources', { name: `Holds ${file.name}`, type: 'files' })).json as unknown as Resource;
+  const saved = await asClinician('PATCH', `/resources/${created.id}`, { version: created.version, encrypted, files: [file] });
+  expect(saved.status).toBe(200);
+};
+
+describe('the file cleaner, a page at a time', () => {
+  it('offers the orphans and old temporary uploads across pages of at most 3 objects, and deletes only the chosen ones still cleanable', { timeout: 120_000 }, async () => {
+    const orphans = await Promise.all(['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf'].map((name) => storedFile(name, 48)));
+    const oldTemp = await storedFile('old.pdf', 30, true);
+    const fresh = await storedFile('fresh.pdf', 0);
+    const [held, sealed] = await Promise.all([storedFile('held.pdf', 48), storedFile('sealed.pdf', 48)]);
+    await resourceHolding(held, false);
+    await resourceHolding(sealed, true);
+    // Sealing rewrote it: make it old again, so only its resource keeps it.
+    await ageStoredObject(runtime.dataDir, sealed.filePath, 48);
+
+    const pages: FileCleanerScan[] = [];
+    let cursor: string | null = null;
+    do {
+      const { status, json, text } = await asAdmin('GET', `/admin/file-cleaner?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      expect(status, text).toBe(200);
+      const page = json as unknown as FileCleanerScan;
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor && pages.length < 10);
+
+    // 8 objects of the clinician's at least: three pages or more, each full but the last.
+    expect(pages.length).toBeGreaterThanOrEqual(3);
+    expect(pages.slice(0, -1).map((page) => page.scannedObjects)).toEqual(pages.slice(0, -1).map(() => 3));
+    expect(pages.at(-1)?.scannedObjects).toBeLessThanOrEqual(3);
+    expect(pages.at(-1)?.nextCursor).toBeNull();
+    const offered = pages.flatMap((page) => page.objects);
+    expect(offered.map((object) => object.key).sort()).toEqual([...orphans, oldTemp].map((file) => file.filePath).sort());
+    expect(offered.find((object) => object.key === oldTemp.filePath)?.reason).toBe('temporary');
+    for (const kept of [fresh, held, sealed]) expect(offered.some((object) => object.key === kept.filePath)).toBe(false);
+
+    const chosen = [orphans[0]!.filePath, oldTemp.filePath, sealed.filePath, held.filePath];
+    const cleaned = await asAdmin('POST', '/admin/file-cleaner/delete', { keys: chosen });
+    expect(cleaned.json as unknown as CleanedFiles).toEqual({ deleted: [orphans[0]!.filePath, oldTemp.filePath], skipped: [sealed.filePath, held.filePath] });
+    expect((await asClinician('POST', '/files/download-url', { filePath: orphans[0]!.filePath })).status).toBe(404);
+    expect((await asClinician('POST', '/files/download-url', { filePath: sealed.filePath })).json).toEqual({ sealed: true });
+  });
+
+  it.each([
+    ['a page of none', '?limit=0', 'validation_failed'],
+    ['a page too large', '?limit=1001', 'validation_failed'],
+    ['a cursor S3 did not make', '?cursor=bm90', 'bad_request'],
+  ])('answers 400 to %s', async (_what, query, code) => {
+    const { status, json } = await asAdmin('GET', `/admin/file-cleaner${query}`);
+    expect(status).toBe(400);
+    expect(json.error?.code).toBe(code);
+  });
+});
