@@ -52,6 +52,7 @@ const checks = [
   ['typecheck', () => run('npm', ['run', '-s', 'typecheck'])],
   ['lint', () => run('npm', ['run', '-s', 'lint'])],
   ['web build', () => run('npm', ['run', '-s', 'build'])],
+  ['first screen within its JavaScript budget', () => run('node', ['--import', 'tsx', 'infra/local/src/first-screen-check.ts'])],
 ];
 
 let passed = 0;
