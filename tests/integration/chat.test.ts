@@ -147,6 +147,22 @@ describe('a chat', () => {
     expect(last.content).toContain('Discharge summary: furosemide 40 mg daily');
   });
 
+  it('gives the model a file of an encrypted resource, sealed at rest, decrypted', async () => {
+    const bytes = new TextEncoder().encode('Sealed letter: bisoprolol 2.5 mg daily, review in clinic.');
+    const granted = await ok<{ file: { filePath: string } & Record<string, unknown>; uploadUrl: string; headers: Record<string, string> }>(
+      asAlice('POST', '/files/uploads', { fileName: 'letter.txt', size: bytes.length }),
+    );
+    expect((await fetch(granted.uploadUrl, { method: 'PUT', headers: granted.headers, body: bytes })).status).toBe(200);
+    const resource = await ok<{ id: string; version: number }>(asAlice('POST', '/resources', { name: 'Sealed letters', type: 'files' }));
+    await ok(asAlice('PATCH', `/resources/${resource.id}`, { version: resource.version, encrypted: true, files: [granted.file] }));
+    expect((await asAlice('POST', '/files/download-url', { filePath: granted.file.filePath })).json).toEqual({ sealed: true });
+    const chat = await newChat();
+    const sent = (await ok(send(chat.id, { text: 'What dose is in the letter?', attachments: [{ type: 'file', filePath: granted.file.filePath, mimeType: 'text/plain', fileName: 'letter.txt' }] }))) as SentChatMessage;
+    await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
+    const [asked] = await model.requests();
+    expect((asked!.body as { messages: { content: string }[] }).messages.at(-1)!.content).toContain('Sealed letter: bisoprolol 2.5 mg daily');
+  });
+
   it('keeps the text so far when the user presses Stop, and the reply stays stopped', async () => {
     const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-stop' });
     const chat = await newChat();

@@ -108,6 +108,7 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   const replyDeps = chatReplyDepsOf(repositories, {
     fileStore,
     connections,
+    cipher,
     poster,
     broadcast,
     models,

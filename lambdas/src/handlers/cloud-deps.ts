@@ -84,6 +84,7 @@ export const chatReplyDeps = chatReplyDepsOf(repositories, {
   fileStore,
   connections,
   poster,
+  cipher,
   broadcast,
   models,
   dailyTokens: config.AI_DAILY_TOKENS,

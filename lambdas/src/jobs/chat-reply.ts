@@ -9,7 +9,6 @@ import {
   CHAT_REPLY_FORMAT,
   CHAT_REQUEST_FAILED,
   INVALID_MODEL_ANSWER,
-  isOwnFilePath,
   MAX_CHAT_FILE_BYTES,
   sectionPlainText,
   type ChatMessage,
@@ -23,17 +22,21 @@ import type { Repositories } from '../data/repositories';
 import type { ResourceRepository } from '../data/resource-repository';
 import type { Clock } from '../ports/clock';
 import type { ConnectionPoster } from '../ports/connection-poster';
+import type { EnvelopeCipher } from '../ports/envelope-cipher';
 import type { FileStore } from '../ports/file-store';
 import type { ChatReplyJob, ReplyHandoff } from '../ports/reply-runner';
 import type { ModelContent, ModelMessage, TextModels } from '../ports/text-model';
 import { recordUsage, type AiAllowance } from '../services/ai-allowance';
 import { notSetUp, replyModel } from '../services/chat-service';
+import { readOwnFileBytes } from '../services/sealed-files';
 import type { Broadcast } from '../ws/broadcast';
 
 export interface ChatReplyDeps {
   chats: ChatRepository;
   resources: ResourceRepository;
   fileStore: FileStore;
+  /** Opens a file sealed at rest (an encrypted resource's) for the model. */
+  cipher: EnvelopeCipher;
   connections: ConnectionRepository;
   poster: ConnectionPoster;
   broadcast: Broadcast;
@@ -261,7 +264,8 @@ const contentOf = async (deps: ChatReplyDeps, userId: string, part: ChatPart, wi
   if (part.type === 'text') return { type: 'text', text: part.text };
   if (part.type === 'image') return withMedia ? { type: 'image', mimeType: part.mimeType, data: Buffer.from(part.data, 'base64') } : { type: 'text', text: '[an image shared earlier]' };
   if (!withMedia) return { type: 'text', text: `[the file "${part.fileName}" shared earlier]` };
-  const bytes = isOwnFilePath(userId, part.filePath) ? await deps.fileStore.read(part.filePath, MAX_CHAT_FILE_BYTES) : undefined;
+  const bytes = await readOwnFileBytes(deps, userId, part.filePath, MAX_CHAT_FILE_BYTES);
+  if (bytes === 'unreadable') return { type: 'text', text: `[the file "${part.fileName}" could not be decrypted]` };
   if (bytes === 'too_large') return { type: 'text', text: `[the file "${part.fileName}" is too large to read]` };
   if (!bytes) return { type: 'text', text: `[the file "${part.fileName}" is no longer available]` };
   return { type: 'document', mimeType: part.mimeType, name: part.fileName, data: bytes };

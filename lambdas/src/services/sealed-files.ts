@@ -5,7 +5,7 @@
 // The window: a new file's bytes reach the bucket in clear by the browser's presigned PUT and are sealed when the
 // resource's save that attaches them runs (seconds later). An upload never attached stays in clear until the file
 // cleaner offers it (an unreferenced object, after an hour).
-import { isOwnFilePath, notFound, type Resource } from '@chartside/shared';
+import { AppError, isOwnFilePath, notFound, type Resource } from '@chartside/shared';
 import type { Readable } from 'node:stream';
 import { objectKeyPattern } from '../data/file-references';
 import type { EnvelopeCipher } from '../ports/envelope-cipher';
@@ -64,4 +64,27 @@ export const readOwnFile = async (deps: SealedFileDeps, userId: string, filePath
   if (!object.sealed) return object;
   const { plaintext } = await deps.cipher.decrypt(object.body, contextOf(userId, filePath));
   return { body: plaintext, contentType: object.contentType };
+};
+
+/**
+ * One of the user's files for the server's own use (a chat attachment the model reads), decrypted when sealed:
+ * undefined when missing or not the user's, `too_large` past maxBytes, `unreadable` when a sealed one was changed.
+ */
+export const readOwnFileBytes = async (
+  deps: SealedFileDeps,
+  userId: string,
+  filePath: string,
+  maxBytes: number,
+): Promise<Uint8Array | undefined | 'too_large' | 'unreadable'> => {
+  const stored = isOwnFilePath(userId, filePath) ? await deps.fileStore.stat(filePath) : undefined;
+  if (!stored?.sealed) return stored && deps.fileStore.read(filePath, maxBytes);
+  // The message is a little larger than its plaintext: a file just under the limit may be refused, never one over it.
+  if (stored.size > maxBytes) return 'too_large';
+  try {
+    const { body } = await readOwnFile(deps, userId, filePath);
+    return body instanceof Uint8Array ? body : undefined;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'bad_request') return 'unreadable';
+    throw error;
+  }
 };
