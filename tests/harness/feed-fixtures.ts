@@ -1,7 +1,8 @@
 // A stand-in for the feeds' publishers, started by a test: RSS, Atom and JSON Feed documents (RSS with an ETag and a
 // Last-Modified, answering 304 to a conditional GET), feeds whose items a test sets (/live/<name>, with an ETag), and hostile
 // sources: not XML, entity expansion (billion laughs), a 50 MB body without a length, a redirect loop and one that never
-// answers. Requests are counted per path, with whether they were conditional.
+// answers. Each request is recorded under its path and query (a test gives its user's source a query of its own, so no
+// other user's refresh is counted), with its validators and the status answered.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,12 +15,19 @@ export interface FixtureItem {
   published: string;
 }
 
+export interface FixtureRequest {
+  ifNoneMatch?: string;
+  ifModifiedSince?: string;
+  /** The status answered; 0 while unanswered (/slow). */
+  status: number;
+}
+
 export interface FeedFixtures {
   url: string;
   /** The items /live/<name> serves from now on (as RSS). */
   setItems(name: string, items: FixtureItem[]): void;
-  /** Requests to `path`, and how many of them carried If-None-Match or If-Modified-Since. */
-  hits(path: string): { total: number; conditional: number };
+  /** The requests to `pathAndQuery` so far, in order. */
+  requests(pathAndQuery: string): FixtureRequest[];
   close(): Promise<void>;
 }
 
@@ -65,20 +73,20 @@ const billionLaughs = () => {
 };
 
 /** Last-Modified and ETag of the static RSS document. */
-const RSS_ETAG = '"rss-v1"';
-const RSS_LAST_MODIFIED = 'Sun, 22 Nov 2026 10:00:00 GMT';
+export const RSS_ETAG = '"rss-v1"';
+export const RSS_LAST_MODIFIED = 'Sun, 22 Nov 2026 10:00:00 GMT';
 
 export const startFeedFixtures = async (): Promise<FeedFixtures> => {
   const live = new Map<string, FixtureItem[]>();
-  const counts = new Map<string, { total: number; conditional: number }>();
+  const recorded = new Map<string, FixtureRequest[]>();
   let base = '';
 
   const server = http.createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://fixture').pathname;
-    const count = counts.get(path) ?? { total: 0, conditional: 0 };
-    count.total += 1;
-    if (request.headers['if-none-match'] || request.headers['if-modified-since']) count.conditional += 1;
-    counts.set(path, count);
+    const { pathname: path, search } = new URL(request.url ?? '/', 'http://fixture');
+    const { 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince } = request.headers;
+    const entry: FixtureRequest = { ...(ifNoneMatch && { ifNoneMatch }), ...(ifModifiedSince && { ifModifiedSince }), status: 0 };
+    recorded.set(path + search, [...(recorded.get(path + search) ?? []), entry]);
+    response.once('finish', () => (entry.status = response.statusCode));
     request.resume();
 
     const send = (type: string, body: string, headers: http.OutgoingHttpHeaders = {}) => response.writeHead(200, { 'content-type': type, ...headers }).end(body);
@@ -122,7 +130,7 @@ export const startFeedFixtures = async (): Promise<FeedFixtures> => {
   return {
     url: base,
     setItems: (name, items) => void live.set(name, items),
-    hits: (path) => counts.get(path) ?? { total: 0, conditional: 0 },
+    requests: (pathAndQuery) => recorded.get(pathAndQuery) ?? [],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,9 +1,10 @@
 // The feed through the real API and DynamoDB Local, against publishers served by a fixture server this file starts:
 // settings, the manual update over RSS, Atom and JSON Feed, conditional GET, hostile sources marked with their error while
 // the others still update, read flags, the live unread count, and another user never seeing any of it.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api, type Auth } from '../harness/api';
-import { startFeedFixtures, type FeedFixtures } from '../harness/feed-fixtures';
+import { RSS_ETAG, RSS_LAST_MODIFIED, startFeedFixtures, type FeedFixtures } from '../harness/feed-fixtures';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { openSocket } from '../harness/socket';
 import { createUser, signedIn } from '../harness/users';
@@ -80,10 +81,12 @@ describe('settings', () => {
 describe('the manual update', () => {
   it('stores RSS, Atom and JSON Feed items once each, with sanitized summaries and keyword matches, newest first', async () => {
     const { call } = await newUser();
+    // The RSS address is this user's alone, so the requests recorded for it are this user's refreshes only.
+    const rss = `/rss.xml?reader=${randomUUID()}`;
     const settings = await saveSources(
       call,
       [
-        { url: `${fixtures.url}/rss.xml`, title: 'Journal' },
+        { url: `${fixtures.url}${rss}`, title: 'Journal' },
         { url: `${fixtures.url}/atom.xml`, title: 'Guidelines' },
         { url: `${fixtures.url}/feed.json`, title: 'Drug safety' },
       ],
@@ -115,11 +118,15 @@ describe('the manual update', () => {
     expect(items.find((i) => i.title.startsWith('Asthma'))!.keywords).toEqual([]);
     expect((await call('GET', '/feed/unread-count')).json).toEqual({ count: 7 });
 
-    // A second update adds nothing, and asks the RSS source conditionally (its ETag): 304.
+    // A second update asks the RSS source with the validators it answered (ETag and Last-Modified), gets 304 and stores
+    // nothing new: the items, and a read flag set in between, are as they were.
+    await call('PATCH', `/feed/items/${semaglutide.id}`, { read: true });
+    const before = await itemsOf(call);
     const second = await call('POST', '/feed/refresh');
     expect(second.json).toMatchObject({ added: 0 });
-    expect(fixtures.hits('/rss.xml').conditional).toBeGreaterThan(0);
-    expect(await itemsOf(call)).toHaveLength(7);
+    expect(fixtures.requests(rss)).toEqual([{ status: 200 }, { ifNoneMatch: RSS_ETAG, ifModifiedSince: RSS_LAST_MODIFIED, status: 304 }]);
+    expect(await itemsOf(call)).toEqual(before);
+    expect(before.find((i) => i.id === semaglutide.id)!.read).toBe(true);
     const after = (await call('GET', '/feed/settings')).json as unknown as { sources: Source[] };
     expect(after.sources.find((s) => s.title === 'Journal')!.status).toMatchObject({ itemCount: 3 });
     expect(after.sources.every((s) => s.status && !s.status.error)).toBe(true);
@@ -170,7 +177,7 @@ describe('read flags', () => {
   it('mark one read and unread, then all read, with the unread count pushed over the WebSocket', async () => {
     const { call, auth } = await newUser();
     await saveSources(call, [{ url: `${fixtures.url}/feed.json`, title: 'Drug safety' }, { url: `${fixtures.url}/atom.xml`, title: 'Guidelines' }]);
-    const socket = await openSocket(runtime, { token: auth.token, clientId: 'feed-tab' });
+    const socket = await openSocket(runtime, { ...auth, clientId: 'feed-tab' });
     await call('POST', '/feed/refresh');
     expect(await socket.next((m) => m.type === 'feed.updated' && m.unread === 4)).toEqual({ type: 'feed.updated', unread: 4 });
 
