@@ -12,6 +12,7 @@ import { type Backups, NightlyBackup } from '../constructs/backups';
 import { FeedRefresh } from '../constructs/feed-refresh';
 import { HttpApi } from '../constructs/http-api';
 import { Models, modelEnvironment } from '../constructs/models';
+import { PushKeys } from '../constructs/push-keys';
 import { Realtime } from '../constructs/realtime';
 import { type SearchDomain, SearchIndexing } from '../constructs/search';
 import { Web } from '../constructs/web';
@@ -36,6 +37,7 @@ export class AppStack extends Stack {
   readonly models: Models;
   readonly nightlyBackup: NightlyBackup;
   readonly feedRefresh: FeedRefresh;
+  readonly pushKeys: PushKeys;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -62,6 +64,8 @@ export class AppStack extends Stack {
     };
 
     this.realtime = new Realtime(this, 'Realtime', { defaults, data, logKey, accessLogs: config.wsAccessLogs });
+    // Feed notifications: the HTTP API (manual update) and the scheduled refresh push with the VAPID pair made at deploy.
+    this.pushKeys = new PushKeys(this, 'PushKeys', { defaults, data, contactEmail: config.contactEmail });
     const bedrockModels = { fast: config.bedrockModelFast, slow: config.bedrockModelSlow, vision: config.bedrockModelVision, extraction: config.bedrockModelExtraction };
     this.models = new Models(this, 'Models', { defaults, data, files, realtime: this.realtime, models: bedrockModels, dailyTokens: config.aiDailyTokens });
     this.httpApi = new HttpApi(this, 'HttpApi', {
@@ -70,6 +74,7 @@ export class AppStack extends Stack {
         environment: {
           ...defaults.environment,
           ...modelEnvironment(bedrockModels, config.aiDailyTokens),
+          ...this.pushKeys.environment,
           CHAT_REPLY_FUNCTION: this.models.chatReply.function.functionName,
           ...(config.dictation ? dictationEnvironment({ specialty: config.dictationSpecialty, type: config.dictationType }) : {}),
         },
@@ -85,7 +90,14 @@ export class AppStack extends Stack {
     this.models.grantHttpApi(this.httpApi.handler.policy);
     props.backups.grantRead(this.httpApi.handler.policy);
     this.nightlyBackup = new NightlyBackup(this, 'NightlyBackup', { defaults, data, files, backups: props.backups });
-    this.feedRefresh = new FeedRefresh(this, 'FeedRefresh', { defaults, data, realtime: this.realtime, contactEmail: config.contactEmail });
+    this.feedRefresh = new FeedRefresh(this, 'FeedRefresh', {
+      defaults: { ...defaults, environment: { ...defaults.environment, ...this.pushKeys.environment } },
+      data,
+      realtime: this.realtime,
+      contactEmail: config.contactEmail,
+    });
+    this.pushKeys.grantRead(this.httpApi.handler.policy);
+    this.pushKeys.grantRead(this.feedRefresh.handler.policy);
     // The API seals and opens encrypted resources and files; a chat reply reads an encrypted resource it is about.
     props.envelope.grantEncryptDecrypt(this.httpApi.handler.policy);
     props.envelope.grantDecrypt(this.models.chatReply.policy);

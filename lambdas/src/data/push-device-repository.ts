@@ -1,7 +1,7 @@
 // The user's push devices (sk PUSHDEV#{deviceId}): the spec's device push token record {deviceId, lastUsed} with the
 // browser's PushSubscription (endpoint and keys) the server sends to. Not backed up: a subscription belongs to one
 // browser's service worker and is made again by switching notifications on.
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { notFound, type PushDevice } from '@chartside/shared';
 import { isConditionalCheckFailed, keys, type Table } from './table';
 import { queryUnder } from './versioned-record-store';
@@ -66,16 +66,16 @@ export class PushDeviceRepository {
     }
   }
 
-  /** Records a push sent; a device removed meanwhile stays removed. */
-  async touch(userId: string, deviceId: string, lastUsed: string): Promise<void> {
+  /** Records a push sent (a put, so the scheduled refresh needs no UpdateItem); a device removed or renewed meanwhile stays so. */
+  async touch(userId: string, device: StoredPushDevice, lastUsed: string): Promise<void> {
     try {
       await this.table.client.send(
-        new UpdateCommand({
+        new PutCommand({
           TableName: this.table.name,
-          Key: { pk: keys.user(userId), sk: keys.pushDevice(deviceId) },
-          UpdateExpression: 'SET lastUsed = :lastUsed',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':lastUsed': lastUsed },
+          Item: { pk: keys.user(userId), sk: keys.pushDevice(device.deviceId), deviceId: device.deviceId, lastUsed, endpoint: device.endpoint, keys: device.keys },
+          ConditionExpression: '#endpoint = :endpoint',
+          ExpressionAttributeNames: { '#endpoint': 'endpoint' },
+          ExpressionAttributeValues: { ':endpoint': device.endpoint },
         }),
       );
     } catch (error) {

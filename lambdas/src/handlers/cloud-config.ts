@@ -26,6 +26,12 @@ const CloudConfig = z.object({
   ARTICLE_PDF_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   /** How long fetching one feed source may take, in milliseconds. */
   FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The Secrets Manager secret holding the VAPID key pair of feed notifications (made at deploy); unset: no push. */
+  VAPID_SECRET_ARN: z.string().startsWith('arn:').optional(),
+  /** Given to browsers' push services with every feed notification (VAPID's contact; CDK context `contactEmail`). */
+  PUSH_CONTACT_EMAIL: z.email().default('chartside@example.org'),
+  /** How long one push service may take to accept a feed notification, in milliseconds. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The Bedrock models (CDK context; the role may invoke exactly these). */
   BEDROCK_MODEL_FAST: z.string().min(1).default(bedrockModelDefaults.fast),
   BEDROCK_MODEL_SLOW: z.string().min(1).default(bedrockModelDefaults.slow),
@@ -58,8 +64,26 @@ export type BackupConfig = z.infer<typeof BackupConfig>;
 
 export const backupConfig = (): BackupConfig => BackupConfig.parse(process.env);
 
-/** The scheduled feed refresh gets the table, the WebSocket API (the unread badge) and what fetching a feed needs. */
-const FeedRefreshConfig = CloudConfig.pick({ TABLE_NAME: true, LOG_LEVEL: true, WS_MANAGEMENT_ENDPOINT: true, ARTICLE_CONTACT_EMAIL: true, FEED_TIMEOUT_MS: true });
+/**
+ * The scheduled feed refresh gets the table, the WebSocket API (the unread badge), what fetching a feed needs and the
+ * VAPID secret (feed notifications).
+ */
+const FeedRefreshConfig = CloudConfig.pick({
+  TABLE_NAME: true,
+  LOG_LEVEL: true,
+  WS_MANAGEMENT_ENDPOINT: true,
+  ARTICLE_CONTACT_EMAIL: true,
+  FEED_TIMEOUT_MS: true,
+  VAPID_SECRET_ARN: true,
+  PUSH_CONTACT_EMAIL: true,
+  PUSH_TIMEOUT_MS: true,
+});
 export type FeedRefreshConfig = z.infer<typeof FeedRefreshConfig>;
 
 export const feedRefreshConfig = (): FeedRefreshConfig => FeedRefreshConfig.parse(process.env);
+
+/** The deploy-time VAPID setup gets only its secret and the log level. */
+const VapidSetupConfig = z.object({ LOG_LEVEL: CloudConfig.shape.LOG_LEVEL, VAPID_SECRET_ARN: z.string().startsWith('arn:') });
+export type VapidSetupConfig = z.infer<typeof VapidSetupConfig>;
+
+export const vapidSetupConfig = (): VapidSetupConfig => VapidSetupConfig.parse(process.env);

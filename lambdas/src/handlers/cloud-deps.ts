@@ -36,6 +36,7 @@ import { createBroadcast } from '../ws/broadcast';
 import type { RealtimeDeps } from '../ws/deps';
 import { cloudBackupDeps } from './backup-deps';
 import { cloudConfig } from './cloud-config';
+import { cloudPushSender } from './cloud-push';
 
 const config = cloudConfig();
 const logger = createLogger(config.LOG_LEVEL);
@@ -118,7 +119,7 @@ export const httpDeps: HttpDeps = {
   }),
   pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: config.ARTICLE_PDF_TIMEOUT_MS }),
   feedFetcher,
-  push: undefined,
+  push: await cloudPushSender(config),
   ai: { models, replies, dailyTokens: config.AI_DAILY_TOKENS },
   transcription,
 };

@@ -1,5 +1,5 @@
 // The scheduled feed refresh's adapters in the cloud: the table, the same feed fetcher as the HTTP API's (public
-// addresses only), and the WebSocket API for the unread badge of users' open tabs.
+// addresses only), the WebSocket API for the unread badge of users' open tabs, and web push (built by cloud-push.ts).
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { fetchFeed } from '../adapters/feeds/fetch-feed';
 import { apiGatewayConnectionPoster } from '../adapters/aws/api-gateway-connection-poster';
@@ -10,11 +10,12 @@ import { ConnectionRepository } from '../data/connection-repository';
 import { FeedRepository } from '../data/feed-repository';
 import { PushDeviceRepository } from '../data/push-device-repository';
 import { systemClock } from '../ports/clock';
+import type { PushSender } from '../ports/push-sender';
 import type { FeedDeps } from '../services/feed-service';
 import { createBroadcast } from '../ws/broadcast';
 import type { FeedRefreshConfig } from './cloud-config';
 
-export const cloudFeedRefreshDeps = (config: FeedRefreshConfig): FeedDeps => {
+export const cloudFeedRefreshDeps = (config: FeedRefreshConfig, push: PushSender | undefined): FeedDeps => {
   const table = documentTable(config.TABLE_NAME);
   const logger = createLogger(config.LOG_LEVEL);
   const poster = apiGatewayConnectionPoster(new ApiGatewayManagementApiClient({ endpoint: config.WS_MANAGEMENT_ENDPOINT }));
@@ -22,7 +23,7 @@ export const cloudFeedRefreshDeps = (config: FeedRefreshConfig): FeedDeps => {
   return {
     feed: new FeedRepository(table),
     pushDevices: new PushDeviceRepository(table),
-    push: undefined,
+    push,
     feedFetcher: fetchFeed({ web, timeoutMs: config.FEED_TIMEOUT_MS }),
     broadcast: createBroadcast({ connections: new ConnectionRepository(table, systemClock), poster, logger }),
     clock: systemClock,

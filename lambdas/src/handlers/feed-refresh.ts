@@ -4,11 +4,13 @@
 import type { Context } from 'aws-lambda';
 import { refreshAllFeeds } from '../jobs/feed-refresh';
 import { feedRefreshConfig } from './cloud-config';
+import { cloudPushSender } from './cloud-push';
 import { cloudFeedRefreshDeps } from './feed-refresh-deps';
 
 const LAST_USER_MS = 2 * 60_000;
 
-const deps = cloudFeedRefreshDeps(feedRefreshConfig());
+const config = feedRefreshConfig();
+const deps = cloudFeedRefreshDeps(config, await cloudPushSender(config));
 
 export const handler = (_event: unknown, context: Pick<Context, 'getRemainingTimeInMillis'>) =>
   refreshAllFeeds(deps, { startBefore: new Date(Date.now() + context.getRemainingTimeInMillis() - LAST_USER_MS) });

@@ -62,7 +62,7 @@ export const notifyNewFeedItems = async (deps: FeedPushDeps, userId: string, add
             await deps.pushDevices.removeGone(userId, device.deviceId, device.endpoint);
             deps.logger.info('push subscription gone, dropped', { userId, deviceId: device.deviceId });
           } else {
-            await deps.pushDevices.touch(userId, device.deviceId, deps.clock.now().toISOString());
+            await deps.pushDevices.touch(userId, device, deps.clock.now().toISOString());
           }
         } catch (error) {
           deps.logger.warn('feed push failed', { userId, deviceId: device.deviceId, ...reasonOf(error) });

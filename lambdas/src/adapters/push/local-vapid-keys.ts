@@ -4,12 +4,9 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webPush from 'web-push';
-import { z } from 'zod';
-import type { VapidKeys } from './web-push-sender';
+import { VapidKeys } from './web-push-sender';
 
 export const localVapidKeysPath = (dataDir: string) => join(dataDir, 'keys', 'vapid.json');
-
-const StoredVapidKeys = z.object({ publicKey: z.string().regex(/^[A-Za-z0-9_-]{87}$/), privateKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
 
 /** Read once at start (synchronously, as the runtime composes its adapters). */
 export const loadLocalVapidKeys = (dataDir: string): VapidKeys => {
@@ -25,7 +22,7 @@ export const loadLocalVapidKeys = (dataDir: string): VapidKeys => {
   if ((mode & 0o077) !== 0) {
     throw new Error(`${path} may be read or changed by other users (mode ${(mode & 0o777).toString(8)}). Run: chmod 600 ${path}`);
   }
-  const parsed = StoredVapidKeys.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+  const parsed = VapidKeys.safeParse(JSON.parse(readFileSync(path, 'utf8')));
   if (!parsed.success) throw new Error(`${path} must hold a VAPID key pair ({ publicKey, privateKey }, base64url); remove it to make a new one.`);
   return parsed.data;
 };
