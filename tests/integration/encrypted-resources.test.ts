@@ -169,6 +169,8 @@ describe('an encrypted resource’s files', () => {
     const { phrase, bytes, filePath } = await encryptedWithFile();
     expect(await filesHolding(phrase)).toEqual([]);
     expect((await asOwner('POST', '/files/download-url', { filePath })).json).toEqual({ sealed: true });
+    const fileId = filePath.slice(filePath.lastIndexOf('/') + 1);
+    expect((await asOwner('POST', `/documents/${fileId}/download-url`)).json).toEqual({ sealed: true });
     const read = await fileContent(ownerAuth, filePath);
     expect(read.status).toBe(200);
     expect(read.bytes.equals(bytes)).toBe(true);
