@@ -211,13 +211,20 @@ describe('the PDF viewer', () => {
     expect(await viewer(page).getByText('poster.txt').count()).toBe(0);
   });
 
-  it('opens the PDF of an encrypted resource, sealed at rest and read decrypted through the API', { timeout: 90_000 }, async () => {
+  it('opens the PDF of an encrypted resource, sealed at rest and read decrypted through the API, and its other files in a new tab', { timeout: 90_000 }, async () => {
     const created = await newResource('Sealed review');
     const sealed = (await asUser('PATCH', `/resources/${created.id}`, { version: created.version, encrypted: true })).json as unknown as Resource;
     const file = await addFileToResource(asUser, sealed, 'sealed-review.pdf', await textPdf({ pages: 2 }));
     expect((await asUser('POST', '/files/download-url', { filePath: file.filePath })).json).toEqual({ sealed: true });
+    await addFileToResource(asUser, sealed, 'sealed-note.txt', new TextEncoder().encode('A sealed note in clear for its owner'));
     await openPdf(page, sealed, 'sealed-review.pdf');
     await shot(page, 'pdf-encrypted-resource');
+
+    // Any other file opens in a new tab, from the decrypted bytes.
+    const [tab] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'sealed-note.txt', exact: true }).click()]);
+    await tab.waitForURL(/^blob:/, { timeout: 20_000 });
+    await tab.getByText('A sealed note in clear for its owner').waitFor({ timeout: 10_000 });
+    await tab.close();
   });
 
   it('says so when a PDF is damaged, empty or locked with a password, and the rest of the screen goes on working', { timeout: 90_000 }, async () => {
