@@ -2,10 +2,10 @@
 // another user's id answers 404 like a missing one.
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { documentsContract } from '@chartside/shared';
+import { downloadOf } from '../services/downloads';
 import { createDocument, deleteDocument, getDocument, listDocuments, renameDocument } from '../services/document-service';
 import { callerOf } from './caller';
 import type { HttpDeps, HttpEnv } from './deps';
-import { downloadOf } from './files';
 import { routeFrom } from './route';
 
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];

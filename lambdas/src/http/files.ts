@@ -2,35 +2,15 @@
 // a path that is not the caller's answers 404, the same as a missing one, so nothing tells whether it exists.
 import { Readable } from 'node:stream';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { extensionOf, fileContentRoute, filesContract, isOwnFilePath, mimeTypeFor, notFound, type DownloadUrl } from '@chartside/shared';
-import type { FileStore } from '../ports/file-store';
-import type { Clock } from '../ports/clock';
+import { extensionOf, fileContentRoute, filesContract, isOwnFilePath, mimeTypeFor, notFound } from '@chartside/shared';
+import { downloadOf } from '../services/downloads';
 import { readOwnFile } from '../services/sealed-files';
-import { expiresAt, startUpload } from '../services/uploads';
+import { startUpload } from '../services/uploads';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
 
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['files'];
-
-const DOWNLOAD_EXPIRY_SECONDS = 10 * 60;
-
-/**
- * How the caller reads one of its objects: a presigned GET under the given name, or `sealed` for an object sealed at
- * rest, which only POST /files/content answers (decrypted). 404 for a key outside the caller's folder or a missing one.
- */
-export const downloadOf = async (
-  deps: { fileStore: FileStore; clock: Clock },
-  userId: string,
-  filePath: string,
-  shown: { fileName: string; contentType: string },
-): Promise<DownloadUrl> => {
-  const state = isOwnFilePath(userId, filePath) ? await deps.fileStore.stat(filePath) : undefined;
-  if (!state) throw notFound('That file');
-  if (state.sealed) return { sealed: true };
-  const url = await deps.fileStore.presignDownload(filePath, { ...shown, expiresInSeconds: DOWNLOAD_EXPIRY_SECONDS });
-  return { url, expiresAt: expiresAt(deps.clock, DOWNLOAD_EXPIRY_SECONDS) };
-};
 
 /** POST /files/content: documented with a binary answer (routeFrom describes JSON ones). */
 const contentRoute = createRoute({
