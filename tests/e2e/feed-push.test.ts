@@ -95,6 +95,7 @@ describe('feed notifications', () => {
     expect(((await call('GET', '/feed/push/devices')).json as { devices: unknown[] }).devices).toHaveLength(1);
     await page.reload();
     await expect.poll(() => page.getByRole('switch', { name: SWITCH }).isChecked()).toBe(true);
+    await dismissOfflineNotice(page);
     await shot(page, 'feed-settings-notifications-desktop', true);
 
     fixtures.setItems(user.userId, [item(1, 'Statins in older adults'), item(2, 'Sepsis fluids trial'), item(3, 'Sepsis in pregnancy')]);
