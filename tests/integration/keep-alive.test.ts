@@ -39,7 +39,7 @@ describe('a refused request on a keep-alive connection', () => {
     ['a body over the limit', '/patients', MAX_REQUEST_BYTES + 100_000, 'token'],
     ['no such route', '/no-such-route', 300_000, 'token'],
   ] as const)('with %s, answers clearly and the next request on the connection succeeds', async (_case, path, bytes, auth) => {
-    const headers = auth === 'token' ? { authorization: `Bearer ${await accessTokenOf(runtime, await createUser(runtime))}` } : {};
+    const headers: Record<string, string> = auth === 'token' ? { authorization: `Bearer ${await accessTokenOf(runtime, await createUser(runtime))}` } : {};
     const before = await send('GET', '/health');
     const refused = await send('POST', path, { headers: { ...headers, [sessionIdHeader]: auth === 'token' ? 'no-such-session' : '' }, body: bigBody(bytes) });
     expect(refused.status).toBeGreaterThanOrEqual(400);
