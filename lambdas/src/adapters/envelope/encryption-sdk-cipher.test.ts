@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { KMS } from '@aws-sdk/client-kms';
 import { AppError } from '@chartside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,15 @@ describe.each([
     const opened = await cipher.decrypt(ciphertext, { userId: 'user-a', itemId: 'item-1' });
     expect(Buffer.from(opened.plaintext).equals(plaintext)).toBe(true);
     expect(opened.context).toEqual(context);
+  });
+
+  it('encrypts and decrypts a stream as it comes (a stored file), to the same bytes', async () => {
+    const cipher = makeCipher();
+    const plaintext = randomBytes(300_000);
+    const chunks = (bytes: Uint8Array) => Readable.from([bytes.subarray(0, 100_000), bytes.subarray(100_000)]);
+    const ciphertext = await cipher.encrypt(chunks(plaintext), context);
+    const opened = await cipher.decrypt(chunks(ciphertext), { userId: 'user-a', itemId: 'item-1' });
+    expect(Buffer.from(opened.plaintext).equals(plaintext)).toBe(true);
   });
 
   it('refuses another user or another item with a 400, never the plaintext', async () => {
