@@ -1,4 +1,6 @@
+import { realtimeQuery } from '@chartside/shared';
 import { WebSocket } from 'ws';
+import { api, type Auth } from './api';
 import type { TestRuntime } from './runtime';
 
 export interface TestSocket {
@@ -13,9 +15,18 @@ export interface TestSocket {
   closed: Promise<number>;
 }
 
-/** Opens the realtime socket the way the web app does; rejects with the HTTP status when the handshake is refused. */
-export const openSocket = (runtime: Pick<TestRuntime, 'url'>, query: Record<string, string>) =>
-  openSocketAt(`${runtime.url.replace(/^http/, 'ws')}/ws?${new URLSearchParams(query)}`);
+/** The realtime socket's URL for a one-time ticket (see openSocket), for tests of the handshake itself. */
+export const realtimeSocketUrl = (runtime: Pick<TestRuntime, 'url'>, query: Record<string, string>) => `${runtime.url.replace(/^http/, 'ws')}/ws?${new URLSearchParams(query)}`;
+
+/**
+ * Opens the realtime socket the way the web app does: a one-time ticket asked for with the user's token and login
+ * session, then the socket. Rejects with the HTTP status when the ticket or the handshake is refused.
+ */
+export const openSocket = async (runtime: Pick<TestRuntime, 'url'>, { clientId, ...auth }: Auth & { clientId: string }) => {
+  const { status, json } = await api(runtime, auth)('POST', '/realtime/ticket');
+  if (status !== 200) throw new Error(`ticket refused: ${status}`);
+  return openSocketAt(realtimeSocketUrl(runtime, { [realtimeQuery.ticket]: String(json.ticket), [realtimeQuery.clientId]: clientId }));
+};
 
 /** Opens a socket at a ws:// URL whose server sends JSON text messages (the realtime socket, the dictation socket). */
 export const openSocketAt = (url: string) =>

@@ -80,8 +80,8 @@ describe('admission notes', () => {
   it("tells the user's other tabs of a change, not the tab that made it", async () => {
     const note = await create(asA);
     const [otherTab, editingTab] = await Promise.all([
-      openSocket(runtime, { token: authA.token, clientId: 'other-tab' }),
-      openSocket(runtime, { token: authA.token, clientId: 'editing-tab' }),
+      openSocket(runtime, { ...authA, clientId: 'other-tab' }),
+      openSocket(runtime, { ...authA, clientId: 'editing-tab' }),
     ]);
     try {
       expect((await asA('PATCH', `/admissions/${note.id}`, { version: note.version, title: 'Changed' }, { [clientIdHeader]: 'editing-tab' })).status).toBe(200);

@@ -63,7 +63,7 @@ describe('a chat', () => {
   });
 
   it('streams a reply piece by piece to every open connection of the user, then stores it whole', async () => {
-    const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-chat' });
+    const socket = await openSocket(runtime, { ...alice, clientId: 'tab-chat' });
     const chat = await newChat();
     await model.reply({ pieces: ['<p>Furosemide ', '40 mg ', 'IV ', 'twice daily.</p>'] });
     const sent = (await ok(send(chat.id, { text: '  What dose of furosemide?  ', model: 'fast' }))) as SentChatMessage;
@@ -89,8 +89,8 @@ describe('a chat', () => {
   });
 
   it("tells the user's other tabs of a sent message, and not the tab that sent it", async () => {
-    const sender = await openSocket(runtime, { token: alice.token, clientId: 'tab-sender' });
-    const other = await openSocket(runtime, { token: alice.token, clientId: 'tab-other' });
+    const sender = await openSocket(runtime, { ...alice, clientId: 'tab-sender' });
+    const other = await openSocket(runtime, { ...alice, clientId: 'tab-other' });
     const chat = await newChat();
     const sent = await ok<SentChatMessage>(asAlice('POST', `/chats/${chat.id}/messages`, { messageId: newId('msg'), text: 'Hello' }, { [clientIdHeader]: 'tab-sender' }));
     await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
@@ -164,7 +164,7 @@ describe('a chat', () => {
   });
 
   it('keeps the text so far when the user presses Stop, and the reply stays stopped', async () => {
-    const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-stop' });
+    const socket = await openSocket(runtime, { ...alice, clientId: 'tab-stop' });
     const chat = await newChat();
     await model.reply({ pieces: Array.from({ length: 40 }, (_, i) => `word${i} `), delayMs: 100 });
     const sent = (await ok(send(chat.id, { text: 'A long answer, please' }))) as SentChatMessage;
@@ -233,7 +233,7 @@ describe('bad input', () => {
   });
 
   it('refuses a message to a full chat before the model is asked, and streams nothing', async () => {
-    const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-full' });
+    const socket = await openSocket(runtime, { ...alice, clientId: 'tab-full' });
     const chat = await newChat();
     const table = localTable(runtime);
     const head = await table.get(keys.user(aliceId), keys.chat(chat.id));

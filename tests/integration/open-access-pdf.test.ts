@@ -59,7 +59,7 @@ describe('POST /api/resources/{id}/open-access-pdf', () => {
   it("stores the first address's PDF as a lasting file of the user, adds it to the resource and tells the other tabs", async () => {
     const url = pdfAt('article.pdf');
     const resource = await createArticle(['', null, url]);
-    const otherTab = await openSocket(runtime, { token: auth.token, clientId: 'other-tab' });
+    const otherTab = await openSocket(runtime, { ...auth, clientId: 'other-tab' });
 
     const { status, json, text } = await asUser('POST', `/resources/${resource.id}/open-access-pdf`, undefined, { [clientIdHeader]: 'this-tab' });
     expect(status, text).toBe(200);

@@ -336,8 +336,8 @@ describe('time tracking', () => {
 
 describe('live updates', () => {
   it("push patient.updated to the user's other tabs, not to the tab that wrote, and version null on delete", async () => {
-    const writer = await openSocket(runtime, { token: auth.token, clientId: 'patient-writer' });
-    const otherDevice = await openSocket(runtime, { token: auth.token, clientId: 'patient-other' });
+    const writer = await openSocket(runtime, { ...auth, clientId: 'patient-writer' });
+    const otherDevice = await openSocket(runtime, { ...auth, clientId: 'patient-other' });
     const fromWriter = { [clientIdHeader]: 'patient-writer' };
     const created = (await asUser('POST', '/patients', { lastname: 'Live', firstname: 'Edit' }, fromWriter)).json as unknown as Patient;
     expect(await otherDevice.next((m) => m.type === 'patient.updated' && m.patientId === created.id)).toEqual({ type: 'patient.updated', patientId: created.id, version: 1 });

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clientIdHeader } from '@chartside/shared';
 import { api, type Auth } from '../harness/api';
 import { sharedRuntime } from '../harness/shared-runtime';
-import { openSocket } from '../harness/socket';
+import { openSocket, openSocketAt, realtimeSocketUrl } from '../harness/socket';
 import { createUser, signedIn } from '../harness/users';
 
 const runtime = sharedRuntime();
@@ -17,24 +17,41 @@ beforeAll(async () => {
 });
 
 describe('$connect', () => {
-  it.each([
-    ['no token', {}],
-    ['a bad token', { token: 'nope' }],
+  const ticketOf = async (auth: Auth) => String((await api(runtime, auth)('POST', '/realtime/ticket')).json.ticket);
+
+  it.each<[string, () => Record<string, string>]>([
+    ['no ticket', () => ({})],
+    ['an unknown ticket', () => ({ ticket: 'nope' })],
+    // The access token no longer opens a socket: URLs end up in logs.
+    ['an access token', () => ({ token: alice.token })],
   ])('refuses %s with 401', async (_what, query) => {
-    await expect(openSocket(runtime, query)).rejects.toThrow('handshake refused: 401');
+    await expect(openSocketAt(realtimeSocketUrl(runtime, query()))).rejects.toThrow('handshake refused: 401');
+  });
+
+  it('opens one socket per ticket: the same ticket again is refused', async () => {
+    const ticket = await ticketOf(alice);
+    const socket = await openSocketAt(realtimeSocketUrl(runtime, { ticket, clientId: 'tab-once' }));
+    await expect(openSocketAt(realtimeSocketUrl(runtime, { ticket, clientId: 'tab-twice' }))).rejects.toThrow('handshake refused: 401');
+    socket.close();
+  });
+
+  it('gives a ticket only to a live login session', async () => {
+    const { status, json } = await api(runtime, { ...alice, sessionId: 'no-such-session' })('POST', '/realtime/ticket');
+    expect(status).toBe(401);
+    expect(json.error?.code).toBe('session_ended');
   });
 });
 
 describe('$default', () => {
   it('answers a ping with a pong through PostToConnection', async () => {
-    const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-ping' });
+    const socket = await openSocket(runtime, { ...alice, clientId: 'tab-ping' });
     socket.send({ action: 'ping' });
     expect(await socket.next((m) => m.type === 'pong')).toEqual({ type: 'pong' });
     socket.close();
   });
 
   it('survives an unknown message and stays open', async () => {
-    const socket = await openSocket(runtime, { token: alice.token, clientId: 'tab-junk' });
+    const socket = await openSocket(runtime, { ...alice, clientId: 'tab-junk' });
     socket.send('not json at all');
     socket.send({ action: 'ping' });
     await socket.next((m) => m.type === 'pong');
@@ -44,9 +61,9 @@ describe('$default', () => {
 
 describe('user document changes', () => {
   it("are pushed to the user's other tabs, not to the tab that made them, and never to another user", async () => {
-    const writer = await openSocket(runtime, { token: alice.token, clientId: 'tab-writer' });
-    const otherDevice = await openSocket(runtime, { token: alice.token, clientId: 'tab-other' });
-    const bobsTab = await openSocket(runtime, { token: bob.token, clientId: 'tab-bob' });
+    const writer = await openSocket(runtime, { ...alice, clientId: 'tab-writer' });
+    const otherDevice = await openSocket(runtime, { ...alice, clientId: 'tab-other' });
+    const bobsTab = await openSocket(runtime, { ...bob, clientId: 'tab-bob' });
 
     const asAlice = api(runtime, alice);
     const { version } = (await asAlice('GET', '/me')).json;
@@ -61,7 +78,7 @@ describe('user document changes', () => {
   });
 
   it('forgets a closed connection ($disconnect) so pushes do not fail', async () => {
-    const gone = await openSocket(runtime, { token: alice.token, clientId: 'tab-gone' });
+    const gone = await openSocket(runtime, { ...alice, clientId: 'tab-gone' });
     gone.close();
     await sleep(200);
     const asAlice = api(runtime, alice);

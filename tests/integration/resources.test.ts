@@ -37,7 +37,7 @@ beforeAll(async () => {
 
 describe('POST /api/resources', () => {
   it('creates a resource with trimmed fields, normalized tags and defaults, adds new tags to the user, and tells the other tabs', async () => {
-    const otherTab = await openSocket(runtime, { token: auth.token, clientId: 'other-tab' });
+    const otherTab = await openSocket(runtime, { ...auth, clientId: 'other-tab' });
     const { status, json } = await asUser(
       'POST',
       '/resources',
@@ -212,7 +212,7 @@ describe('DELETE /api/resources/{id}', () => {
   it('deletes the resource and its chunks, tells the other tabs with version null, and then answers 404', async () => {
     const resource = await create({ name: 'Delete me', type: 'text' });
     await asUser('PATCH', `/resources/${resource.id}`, { version: 1, textSections: [section('x', 500_000)] });
-    const otherTab = await openSocket(runtime, { token: auth.token, clientId: 'other-tab' });
+    const otherTab = await openSocket(runtime, { ...auth, clientId: 'other-tab' });
     const { status, json } = await asUser('DELETE', `/resources/${resource.id}`);
     expect(status).toBe(200);
     expect(json).toEqual({ deleted: true, filesDeleted: 0 });

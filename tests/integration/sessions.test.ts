@@ -193,8 +193,8 @@ describe('signing out', () => {
     const user = await createUser(runtime);
     const laptop = await signedIn(runtime, user);
     const phone = await signedIn(runtime, user);
-    const laptopSocket = await openSocket(runtime, { token: laptop.token, clientId: 'laptop' });
-    const otherUserSocket = await openSocket(runtime, { token: (await signedIn(runtime, bob)).token, clientId: 'bob' });
+    const laptopSocket = await openSocket(runtime, { ...laptop, clientId: 'laptop' });
+    const otherUserSocket = await openSocket(runtime, { ...(await signedIn(runtime, bob)), clientId: 'bob' });
 
     const started = Date.now();
     const { status, json } = await api(runtime, phone)('POST', `/sessions/${laptop.sessionId}/sign-out`);
@@ -232,7 +232,7 @@ describe('signing out', () => {
     const user = await createUser(runtime);
     const tokens = await signIn(runtime, user);
     const sessions = [await startSession(runtime, tokens.AccessToken!), await signedIn(runtime, user), await signedIn(runtime, user)];
-    const socket = await openSocket(runtime, { token: tokens.AccessToken!, clientId: 'tab' });
+    const socket = await openSocket(runtime, { ...sessions[0]!, clientId: 'tab' });
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // tokens carry whole seconds: this one is now from an earlier one
 
     const { status, json } = await api(runtime, sessions[0])('POST', '/sessions/sign-out-all');

@@ -58,7 +58,7 @@ describe('GET /api/tags', () => {
 
 describe('POST /api/tags/rename', () => {
   it('renames a tag on the user and every item, by the shared rules, bumps item versions, and tells the other tabs', async () => {
-    const otherTab = await openSocket(runtime, { token: auth.token, clientId: 'other-tab' });
+    const otherTab = await openSocket(runtime, { ...auth, clientId: 'other-tab' });
     const { status, json } = await asUser('POST', '/tags/rename', { kind: 'resource', from: 'Renal', to: '  nephrology  clinic ' }, { [clientIdHeader]: 'this-tab' });
     expect(status).toBe(200);
     expect(json.itemsChanged).toBe(1);

@@ -28,11 +28,11 @@ describe('Realtime', () => {
     apiId = Object.keys(template.findResources('AWS::ApiGatewayV2::Api'))[0] ?? '';
   });
 
-  it('has $connect behind a REQUEST authorizer reading the token query parameter', () => {
+  it('has $connect behind a REQUEST authorizer reading the one-time ticket, which it may only delete', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' });
     template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'REQUEST',
-      IdentitySource: ['route.request.querystring.token'],
+      IdentitySource: ['route.request.querystring.ticket'],
     });
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
       RouteKey: '$connect',
@@ -95,9 +95,9 @@ describe('Realtime', () => {
     }
   });
 
-  it('gives the table to the connection functions but not to the authorizer', () => {
+  it('gives the table to the connection functions, and the authorizer only the delete that redeems a ticket', () => {
     for (const fn of ['Connect', 'Disconnect', 'DefaultRoute']) expect(policyOf(template, fn)).toContain('dynamodb:PutItem');
-    expect(policyOf(template, 'Authorizer')).not.toContain('dynamodb:');
+    expect(policyOf(template, 'Authorizer').match(/dynamodb:\w+/g)).toEqual(['dynamodb:DeleteItem']);
   });
 
   it('logs stage access only when the account has the API Gateway logging role', () => {

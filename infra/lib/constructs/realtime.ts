@@ -1,4 +1,5 @@
 // Realtime: the API Gateway WebSocket API, its four functions and the `prod` stage the lambdas post back through.
+import { realtimeQuery } from '@chartside/shared';
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -12,7 +13,6 @@ import { AppFunction, type FunctionDefaults } from './app-function';
 import type { Data } from './data';
 
 export const WS_STAGE = 'prod';
-export const WS_TOKEN_QUERY = 'token';
 
 export interface RealtimeProps {
   readonly defaults: FunctionDefaults;
@@ -62,7 +62,7 @@ export class Realtime extends Construct {
     };
     const fn = (fnId: string, handler: string, description: string) =>
       new AppFunction(this, fnId, { defaults: withEndpoint, handler, description, memorySize: 256 });
-    this.authorizerFunction = fn('Authorizer', 'ws-authorizer', 'Chartside WebSocket $connect authorizer (Cognito JWT)');
+    this.authorizerFunction = fn('Authorizer', 'ws-authorizer', 'Chartside WebSocket $connect authorizer (one-time ticket)');
     this.connectFunction = fn('Connect', 'ws-connect', 'Chartside WebSocket $connect');
     this.disconnectFunction = fn('Disconnect', 'ws-disconnect', 'Chartside WebSocket $disconnect');
     // Not `Default` (here or for an integration): CDK leaves that id out of logical ids, so they would collide.
@@ -70,8 +70,8 @@ export class Realtime extends Construct {
 
     this.api.addRoute('$connect', {
       integration: new WebSocketLambdaIntegration('ConnectIntegration', this.connectFunction.function),
-      authorizer: new WebSocketLambdaAuthorizer('TokenAuthorizer', this.authorizerFunction.function, {
-        identitySource: [`route.request.querystring.${WS_TOKEN_QUERY}`],
+      authorizer: new WebSocketLambdaAuthorizer('TicketAuthorizer', this.authorizerFunction.function, {
+        identitySource: [`route.request.querystring.${realtimeQuery.ticket}`],
       }),
     });
     const disconnect = this.api.addRoute('$disconnect', {
@@ -90,6 +90,8 @@ export class Realtime extends Construct {
     for (const f of [this.connectFunction, this.disconnectFunction, this.defaultFunction]) {
       props.data.grantReadWriteData(f.policy);
     }
+    // Redeeming a ticket deletes it: that is all the authorizer does with the table.
+    props.data.grantItemActions(this.authorizerFunction.policy, ['dynamodb:DeleteItem']);
     this.grantManageConnections(this.defaultFunction.policy);
   }
 

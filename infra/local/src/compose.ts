@@ -33,6 +33,7 @@ import type { ReplyRunner } from '@chartside/lambdas/ports/reply-runner';
 import type { BackupDeps } from '@chartside/lambdas/jobs/backup';
 import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
 import type { RealtimeDeps } from '@chartside/lambdas/ws/deps';
+import { RealtimeTicketRepository } from '@chartside/lambdas/data/realtime-ticket-repository';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { cognitoClient } from './cognito-local';
 import { searchDbFile } from './local-search';
@@ -79,7 +80,7 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   const tokenVerifier = jwksTokenVerifier({ issuer: endpoints.issuer, clientId: endpoints.userPoolClientId, jwks: { keys: [publicKey.jwk] } as unknown as Jwks });
   const connections = new ConnectionRepository(table, systemClock);
   const poster = apiGatewayConnectionPoster(new ApiGatewayManagementApiClient({ ...aws, endpoint: endpoints.origin }));
-  const realtime: RealtimeDeps = { connections, poster, tokenVerifier, clock: systemClock, logger };
+  const realtime: RealtimeDeps = { connections, poster, tickets: new RealtimeTicketRepository(table, systemClock), clock: systemClock, logger };
   const search = openSqliteSearchIndex(searchDbFile(settings.dataDir));
 
   const probes: Record<string, Probe> = {
@@ -107,8 +108,8 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   const models = localModels(settings);
   const replyDeps = chatReplyDepsOf(repositories, {
     fileStore,
-    connections,
     cipher,
+    connections,
     poster,
     broadcast,
     models,

@@ -9,6 +9,7 @@ import { FeedRepository } from './feed-repository';
 import { FeedbackRepository } from './feedback-repository';
 import { FileReferenceRepository } from './file-references';
 import { PatientRepository } from './patient-repository';
+import { RealtimeTicketRepository } from './realtime-ticket-repository';
 import { PushDeviceRepository } from './push-device-repository';
 import { ResourceRepository } from './resource-repository';
 import { SessionRepository } from './session-repository';
@@ -31,6 +32,7 @@ export const createRepositories = (table: Table, clock: Clock, cipher?: Envelope
   admissions: new AdmissionRepository(table),
   documents: new DocumentRepository(table),
   fileReferences: new FileReferenceRepository(table),
+  realtimeTickets: new RealtimeTicketRepository(table, clock),
 });
 
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -11,6 +11,8 @@ export const keys = {
   user: (userId: string) => `USER#${userId}`,
   userDocument: 'USER',
   connection: (connectionId: string) => `CONN#${connectionId}`,
+  /** A one-time WebSocket ticket, by the hash of its value (its own partition: it names no user until redeemed). */
+  realtimeTicket: (ticketHash: string) => `WSTICKET#${ticketHash}`,
   session: (sessionId: string) => `SESSION#${sessionId}`,
   /** When the user last terminated all sessions; tokens issued before it cannot start a new session. */
   sessionsRevoked: 'SESSIONS_REVOKED',

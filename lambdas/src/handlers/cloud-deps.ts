@@ -34,6 +34,7 @@ import type { TextModels } from '../ports/text-model';
 import type { TranscriptionSessions } from '../ports/transcription-sessions';
 import { createBroadcast } from '../ws/broadcast';
 import type { RealtimeDeps } from '../ws/deps';
+import { RealtimeTicketRepository } from '../data/realtime-ticket-repository';
 import { cloudBackupDeps } from './backup-deps';
 import { cloudConfig } from './cloud-config';
 import { cloudPushSender } from './cloud-push';
@@ -45,7 +46,7 @@ const connections = new ConnectionRepository(table, systemClock);
 const poster = apiGatewayConnectionPoster(new ApiGatewayManagementApiClient({ endpoint: config.WS_MANAGEMENT_ENDPOINT }));
 const tokenVerifier = cognitoTokenVerifier(config.USER_POOL_ID, config.USER_POOL_CLIENT_ID);
 
-export const realtimeDeps: RealtimeDeps = { connections, poster, tokenVerifier, clock: systemClock, logger };
+export const realtimeDeps: RealtimeDeps = { connections, poster, tickets: new RealtimeTicketRepository(table, systemClock), clock: systemClock, logger };
 
 // Data keys come from the deployment's KMS key, with the user and item as encryption context.
 const cipher = encryptionSdkCipher(kmsKeyring(config.DATA_ENCRYPTION_KEY_ARN, new KMS({})));
@@ -83,9 +84,9 @@ const transcription: TranscriptionSessions =
     : unavailableTranscriptionSessions('Dictation is turned off in this deployment (CDK context dictation=false).');
 export const chatReplyDeps = chatReplyDepsOf(repositories, {
   fileStore,
+  cipher,
   connections,
   poster,
-  cipher,
   broadcast,
   models,
   dailyTokens: config.AI_DAILY_TOKENS,

@@ -33,6 +33,7 @@ import { unavailableTranscriptionSessions } from '../adapters/unavailable-transc
 import { systemClock } from '../ports/clock';
 import { createSigningKey, testClientId, testIssuer } from '../test/signing-key';
 import { createBroadcast } from '../ws/broadcast';
+import { RealtimeTicketRepository } from '../data/realtime-ticket-repository';
 import { createApp } from './app';
 
 const key = createSigningKey();
@@ -53,6 +54,7 @@ const app = createApp({
   documents: new DocumentRepository(table),
   fileReferences: new FileReferenceRepository(table),
   admissions: new AdmissionRepository(table),
+  realtimeTickets: new RealtimeTicketRepository(table, systemClock),
   tokenVerifier: jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId, jwks: key.jwks }),
   userDirectory: { emailOf: async () => 'never@called', globalSignOut: async () => undefined },
   broadcast: createBroadcast({ connections: new ConnectionRepository(table, systemClock), poster: { post: async () => 'sent' }, logger }),

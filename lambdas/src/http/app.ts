@@ -10,6 +10,7 @@ import { chatRouter } from './chat';
 import type { HttpDeps, HttpEnv } from './deps';
 import { documentsRouter } from './documents';
 import { renderError, validationError } from './errors';
+import { realtimeRouter } from './realtime';
 import { extractionRouter } from './extraction';
 import { feedRouter } from './feed';
 import { feedbackRouter } from './feedback';
@@ -61,6 +62,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', sessionEntryRouter(deps, hook));
   secured.use(requireSession(deps));
   secured.route('/', sessionsRouter(deps, hook));
+  secured.route('/', realtimeRouter(deps, hook));
   secured.route('/', meRouter(deps, hook));
   secured.route('/', backupsRouter(deps, hook));
   secured.route('/', feedRouter(deps, hook));

@@ -31,7 +31,24 @@ export type RealtimeEvent = z.infer<typeof RealtimeEvent>;
 export const RealtimeClientMessage = z.discriminatedUnion('action', [z.object({ action: z.literal('ping') })]);
 export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessage>;
 
-/** Query parameters of the WebSocket URL: the access token, and the id of the browser tab so it is not sent its own changes. */
-export const realtimeQuery = { token: 'token', clientId: 'clientId' } as const;
+/**
+ * Query parameters of the WebSocket URL: a one-time ticket (never the access token: URLs end up in logs), and the id of
+ * the browser tab so it is not sent its own changes.
+ */
+export const realtimeQuery = { ticket: 'ticket', clientId: 'clientId' } as const;
+
+/** How long a ticket may wait for its socket; it is good for one connection. */
+export const REALTIME_TICKET_SECONDS = 30;
+export const RealtimeTicket = z.object({ ticket: z.string(), expiresInSeconds: z.number().int().positive() });
+export type RealtimeTicket = z.infer<typeof RealtimeTicket>;
+
+export const realtimeContract = {
+  ticket: {
+    method: 'post',
+    path: '/realtime/ticket',
+    summary: 'A one-time ticket that opens one WebSocket of the caller (its URL then carries no token)',
+    response: RealtimeTicket,
+  },
+} as const;
 /** Header on HTTP requests naming the tab that made a change. */
 export const clientIdHeader = 'x-client-id';

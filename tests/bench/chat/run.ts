@@ -66,7 +66,7 @@ try {
   const users: { auth: Auth; asUser: Api; socket: TestSocket }[] = [];
   for (let i = 0; i < concurrent; i += 1) {
     const auth = await signedIn(runtime, await createUser(runtime));
-    users.push({ auth, asUser: api(runtime, auth), socket: await openSocket(runtime, { token: auth.token, clientId: `bench-${i}` }) });
+    users.push({ auth, asUser: api(runtime, auth), socket: await openSocket(runtime, { ...auth, clientId: `bench-${i}` }) });
   }
   const [one] = users;
   // Warm both paths up (first requests compile and connect).

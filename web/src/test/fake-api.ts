@@ -126,6 +126,7 @@ export function fakeApi(state: Partial<FakeApiState> = {}): FakeApi & { state: F
     .on('GET', '/sessions', () => ({ sessions: full.sessions }))
     .on('POST', '/sessions/{sessionId}/sign-out', () => ({ signedOut: 1 }))
     .on('POST', '/sessions/sign-out-all', () => ({ signedOut: full.sessions.length }))
-    .on('GET', '/tags', () => full.tags);
+    .on('GET', '/tags', () => full.tags)
+    .on('POST', '/realtime/ticket', () => ({ ticket: 'ticket-1', expiresInSeconds: 30 }));
   return Object.assign(api, { state: full });
 }

@@ -5,9 +5,9 @@ import { connectRealtime, HEARTBEAT_MS, parseRealtimeEvent, realtimeUrl, type Re
 
 describe('realtimeUrl', () => {
   it.each([
-    ['wss://app.example.org/ws', 'https://app.example.org/', 'wss://app.example.org/ws?token=t+1&clientId=tab-1'],
-    ['/ws', 'http://localhost:8123/login', 'ws://localhost:8123/ws?token=t+1&clientId=tab-1'],
-    ['/ws', 'https://chartside.example.org/', 'wss://chartside.example.org/ws?token=t+1&clientId=tab-1'],
+    ['wss://app.example.org/ws', 'https://app.example.org/', 'wss://app.example.org/ws?ticket=t+1&clientId=tab-1'],
+    ['/ws', 'http://localhost:8123/login', 'ws://localhost:8123/ws?ticket=t+1&clientId=tab-1'],
+    ['/ws', 'https://chartside.example.org/', 'wss://chartside.example.org/ws?ticket=t+1&clientId=tab-1'],
   ])('realtimeUrl(%j) on %s is %s', (wsUrl, page, want) => expect(realtimeUrl(wsUrl, 't 1', 'tab-1', page)).toBe(want));
 });
 
@@ -23,7 +23,7 @@ describe('parseRealtimeEvent', () => {
 
 describe('connectRealtime', () => {
   let options: RealtimeOptions;
-  let token: string | undefined;
+  let ticket: string | undefined;
   let serverUp: boolean;
   let connectivity: Connectivity;
 
@@ -33,11 +33,11 @@ describe('connectRealtime', () => {
     connectivity.setProbe(async () => serverUp);
     vi.useFakeTimers();
     vi.stubGlobal('WebSocket', FakeWebSocket);
-    token = 'token-1';
+    ticket = 'ticket-1';
     options = {
       wsUrl: 'wss://app.example.org/ws',
       clientId: 'tab-1',
-      getAccessToken: async () => token,
+      getTicket: async () => ticket,
       onEvent: vi.fn(),
       onReconnect: vi.fn(),
       backoff: { initialMs: 1_000, maxMs: 30_000 },
@@ -57,11 +57,11 @@ describe('connectRealtime', () => {
     return connection;
   };
 
-  it('opens one socket with the token and the tab id, and passes on the events it understands', async () => {
+  it('opens one socket with a ticket and the tab id, and passes on the events it understands', async () => {
     await connect();
     const socket = FakeWebSocket.latest();
     expect(FakeWebSocket.instances).toHaveLength(1);
-    expect(new URL(socket.url).searchParams.get('token')).toBe('token-1');
+    expect(new URL(socket.url).searchParams.get('ticket')).toBe('ticket-1');
     expect(new URL(socket.url).searchParams.get('clientId')).toBe('tab-1');
 
     socket.serverOpens();
@@ -78,7 +78,7 @@ describe('connectRealtime', () => {
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
-  it('reconnects after a drop with growing delays and a fresh token, then reports the reconnect', async () => {
+  it('reconnects after a drop with growing delays and a fresh ticket, then reports the reconnect', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(1);
     await connect();
     FakeWebSocket.latest().serverOpens();
@@ -87,10 +87,10 @@ describe('connectRealtime', () => {
     FakeWebSocket.latest().serverDrops();
     await vi.advanceTimersByTimeAsync(999);
     expect(FakeWebSocket.instances).toHaveLength(1);
-    token = 'token-2';
+    ticket = 'ticket-2';
     await vi.advanceTimersByTimeAsync(1);
     expect(FakeWebSocket.instances).toHaveLength(2);
-    expect(FakeWebSocket.latest().url).toContain('token=token-2');
+    expect(FakeWebSocket.latest().url).toContain('ticket=ticket-2');
 
     FakeWebSocket.latest().serverDrops();
     await vi.advanceTimersByTimeAsync(1_999);
@@ -102,12 +102,12 @@ describe('connectRealtime', () => {
     expect(options.onReconnect).toHaveBeenCalledTimes(1);
   });
 
-  it('waits and retries while there is no token', async () => {
+  it('waits and retries while there is no ticket', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(1);
-    token = undefined;
+    ticket = undefined;
     await connect();
     expect(FakeWebSocket.instances).toHaveLength(0);
-    token = 'token-1';
+    ticket = 'ticket-1';
     await vi.advanceTimersByTimeAsync(1_000);
     expect(FakeWebSocket.instances).toHaveLength(1);
   });

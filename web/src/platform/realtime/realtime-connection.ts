@@ -1,4 +1,5 @@
-// One WebSocket per tab to the realtime API: authenticated by the access token in the URL, reconnected with
+// One WebSocket per tab to the realtime API: opened with a one-time ticket in the URL (asked for before each attempt;
+// never the access token, which would end up in logs), reconnected with
 // jittered exponential backoff (at once when the server can be reached again), kept alive with pings, and parsed with
 // the shared RealtimeEvent schema. A socket that cannot connect, or drops, makes the connectivity signal ask whether
 // the server is still there.
@@ -14,7 +15,8 @@ export const HEARTBEAT_MS = 5 * 60_000;
 export interface RealtimeOptions {
   wsUrl: string;
   clientId: string;
-  getAccessToken: () => Promise<string | undefined>;
+  /** A one-time ticket for the next socket (POST /api/realtime/ticket); undefined or a failure: try again later. */
+  getTicket: () => Promise<string | undefined>;
   onEvent: (event: RealtimeEvent) => void;
   /** Called when the socket opens again after a drop: events may have been missed, so refetch. */
   onReconnect?: () => void;
@@ -27,12 +29,12 @@ export interface RealtimeConnection {
   close(): void;
 }
 
-/** The socket URL: `wsUrl` (absolute or same-origin) with the token and the tab id as query parameters. */
-export function realtimeUrl(wsUrl: string, token: string, clientId: string, base: string = window.location.href): string {
+/** The socket URL: `wsUrl` (absolute or same-origin) with the ticket and the tab id as query parameters. */
+export function realtimeUrl(wsUrl: string, ticket: string, clientId: string, base: string = window.location.href): string {
   const url = new URL(wsUrl, base);
   if (url.protocol === 'http:') url.protocol = 'ws:';
   if (url.protocol === 'https:') url.protocol = 'wss:';
-  url.searchParams.set(realtimeQuery.token, token);
+  url.searchParams.set(realtimeQuery.ticket, ticket);
   url.searchParams.set(realtimeQuery.clientId, clientId);
   return url.toString();
 }
@@ -51,7 +53,7 @@ export function parseRealtimeEvent(data: unknown): RealtimeEvent | undefined {
 const ping = JSON.stringify({ action: 'ping' } satisfies RealtimeClientMessage);
 
 export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
-  const { wsUrl, clientId, getAccessToken, onEvent, onReconnect, backoff = defaultBackoff, connectivity = appConnectivity } = options;
+  const { wsUrl, clientId, getTicket, onEvent, onReconnect, backoff = defaultBackoff, connectivity = appConnectivity } = options;
   let socket: WebSocket | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let heartbeat: ReturnType<typeof setInterval> | undefined;
@@ -65,9 +67,9 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   };
   const retry = () => schedule(backoffDelay(attempt++, backoff));
 
-  const token = async (): Promise<string | undefined> => {
+  const ticket = async (): Promise<string | undefined> => {
     try {
-      return await getAccessToken();
+      return await getTicket();
     } catch {
       return undefined;
     }
@@ -75,10 +77,10 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
 
   async function open(): Promise<void> {
     retryTimer = undefined;
-    const accessToken = await token();
+    const next = await ticket();
     if (closed) return;
-    if (!accessToken) return retry();
-    const ws = new WebSocket(realtimeUrl(wsUrl, accessToken, clientId));
+    if (!next) return retry();
+    const ws = new WebSocket(realtimeUrl(wsUrl, next, clientId));
     socket = ws;
     ws.onopen = () => {
       attempt = 0;

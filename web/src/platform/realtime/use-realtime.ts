@@ -1,7 +1,6 @@
 // Keeps the tab's realtime connection open while the calling component is mounted.
-import type { RealtimeEvent } from '@chartside/shared';
+import { realtimeContract, type RealtimeEvent } from '@chartside/shared';
 import { useEffect, useEffectEvent } from 'react';
-import { getAccessToken } from '../auth/session';
 import { usePlatform } from '../platform-context';
 import { connectRealtime } from './realtime-connection';
 
@@ -11,7 +10,7 @@ export interface RealtimeHandlers {
 }
 
 export function useRealtime({ onEvent, onReconnect }: RealtimeHandlers): void {
-  const { config, clientId } = usePlatform();
+  const { config, clientId, api } = usePlatform();
   const handleEvent = useEffectEvent(onEvent);
   const handleReconnect = useEffectEvent(() => onReconnect?.());
 
@@ -19,10 +18,10 @@ export function useRealtime({ onEvent, onReconnect }: RealtimeHandlers): void {
     const connection = connectRealtime({
       wsUrl: config.wsUrl,
       clientId,
-      getAccessToken,
+      getTicket: async () => (await api.call(realtimeContract.ticket)).ticket,
       onEvent: (event) => handleEvent(event),
       onReconnect: () => handleReconnect(),
     });
     return () => connection.close();
-  }, [config.wsUrl, clientId]);
+  }, [config.wsUrl, clientId, api]);
 }
