@@ -6,6 +6,7 @@ import {
   Patient,
   Resource,
   defaultResourceFields,
+  newTask,
   type FieldValue,
   type StoredTextTemplate,
   type Task,
@@ -22,16 +23,9 @@ const daysFrom = (now: Date, days: number, hour = 9) => {
   return at.toISOString();
 };
 
-const task = (now: Date, text: string, overrides: Partial<Task> = {}): Task => ({
-  id: crypto.randomUUID(),
-  text,
-  details: '',
-  completed: false,
-  priority: 3,
-  dueDate: null,
-  created: now.toISOString(),
-  tags: [],
-  ...overrides,
+const task = (now: Date, text: string, options: Partial<Pick<Task, 'priority' | 'dueDate' | 'completed'>> = {}): Task => ({
+  ...newTask({ id: crypto.randomUUID(), text, now, priority: options.priority, dueDate: options.dueDate }),
+  completed: options.completed ?? false,
 });
 
 const problem = (name: string, assessment: string, plan: string) => ({ id: crypto.randomUUID(), problem: name, assessment, plan });
