@@ -54,8 +54,9 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   'PATCH /api/chats/{chatId}': async () => ({ title: 'Renamed By Someone' }),
   'POST /api/chats/{chatId}/messages': async () => ({ messageId: crypto.randomUUID(), text: 'Tell me what Alice asked' }),
   'POST /api/transform': async () => ({ images: [{ type: 'image', mimeType: 'image/png', data: PIXEL }] }),
-  // Answered from the caller's own library only: Alice's resources and tag never reach anyone else's answer.
-  'POST /api/library/ask': async () => ({ message: 'What did Alice save in Alice resource about Alice Tag?', conversationHistory: [] }),
+  // Answered from the caller's own library only: Alice's resources and tag never reach anyone else's answer (the words
+  // are lower case so that the model double's echo of the question is no secret).
+  'POST /api/library/ask': async () => ({ message: 'What does my library hold about the alice resource and its alice tag?', conversationHistory: [] }),
   'POST /api/admissions': async () => ({}),
   'PATCH /api/admissions/{admissionId}': async () => ({ version: 1, title: 'Taken Over' }),
   'PUT /api/feed/settings': async () => ({ version: 0, sources: [], keywords: ['taken over'] }),

@@ -292,8 +292,8 @@ export const describeSearchIndexContract = (name: string, makeIndex: () => Promi
     });
 
     describe('passages for a question', () => {
-      const passages = (userId: string, question: string, limit = 6) => index.passages(userId, question, limit);
-      const passageIds = async (userId: string, question: string, limit?: number) => (await passages(userId, question, limit)).map((p) => p.id);
+      const passages = (userId: string, question: string, limit = 6, context?: string) => index.passages(userId, { question, ...(context ? { context } : {}) }, limit);
+      const passageIds = async (userId: string, question: string, limit?: number, context?: string) => (await passages(userId, question, limit, context)).map((p) => p.id);
 
       it('finds the resources matching any word of the question, leaving out the words every question has', async () => {
         const userId = await userWith();
@@ -315,6 +315,16 @@ export const describeSearchIndexContract = (name: string, makeIndex: () => Promi
         const question = 'What apixaban dose in renal failure, with a high creatinine?';
         expect(await passageIds(userId, question)).toEqual(['answers', 'named']);
         expect(await passageIds(userId, question, 1)).toEqual(['answers']);
+      });
+
+      it("ranks by an earlier question's words too, but never finds a resource by them alone", async () => {
+        const userId = `user-${randomUUID()}`;
+        await index.upsert({ ...documentOf(userId, 'afib'), id: 'kidneys', name: 'Kidney notes', tags: [], description: '', text: 'Renal failure: watch the potassium.', createdAt: day(9) });
+        await index.upsert({ ...documentOf(userId, 'afib'), id: 'apixaban', name: 'Ward notes', tags: [], description: '', text: 'Apixaban in renal failure: reduce the dose.', createdAt: day(1) });
+        await index.upsert({ ...documentOf(userId, 'afib'), id: 'warfarin', name: 'Warfarin', tags: [], description: '', text: 'Apixaban is an alternative; check the dose.', createdAt: day(5) });
+        expect(await passageIds(userId, 'And in renal failure?')).toEqual(['kidneys', 'apixaban']);
+        expect(await passageIds(userId, 'And in renal failure?', 6, 'What apixaban dose?')).toEqual(['apixaban', 'kidneys']);
+        expect(await passages(userId, 'What about zygomycosis?', 6, 'What apixaban dose?')).toEqual([]);
       });
 
       it('carries what the index holds of the resource, and its section text around the best match without marks', async () => {

@@ -29,6 +29,12 @@ export interface Passage {
   excerpt: string;
 }
 
+/** What passages are looked up for: a question, and the one asked before it (for a follow-up). */
+export interface PassageLookup {
+  question: string;
+  context?: string;
+}
+
 export interface SearchIndex {
   /** Adds or replaces a resource. */
   upsert(document: SearchDocument): Promise<void>;
@@ -37,9 +43,9 @@ export interface SearchIndex {
   removeUser(userId: string): Promise<void>;
   search(userId: string, request: SearchRequest): Promise<SearchResult>;
   /**
-   * The user's resources matching any of the question's words (questionWords; a word of 4 letters or more also as a
-   * prefix), best first by passageFieldWeights, newest first among equals; at most `limit`. None for a question of
-   * common words only.
+   * The user's resources matching any word of the question (passageWords; a word of 4 letters or more also as a
+   * prefix), best first by passageFieldWeights, the context's words adding to the rank but never matching alone, newest
+   * first among equals; at most `limit`. None for a question of common words only.
    */
-  passages(userId: string, question: string, limit: number): Promise<Passage[]>;
+  passages(userId: string, lookup: PassageLookup, limit: number): Promise<Passage[]>;
 }

@@ -71,23 +71,28 @@ describe('askLibrary', () => {
     expect(counter.used()).toBe(120);
   });
 
-  it('sends the conversation so far, and looks up a follow-up with the question before it', async () => {
-    const userId = await userWith(afib);
+  it('sends the conversation so far, and ranks the passages of a follow-up by the question before it too', async () => {
+    const userId = await userWith(
+      afib,
+      { name: 'Contrast nephropathy', text: 'Creatinine rises within 48 hours of contrast.', createdAt: '2025-02-01T00:00:00.000Z' },
+      // A library of some size, so that a word's rarity counts in the rank.
+      ...['Asthma', 'Gout', 'Migraine', 'Psoriasis'].map((name) => ({ name, text: `${name}: first-line treatment.` })),
+    );
     const { model, requests } = modelAnswering('Reduce it [1].');
-    const answer = await ask(deps(model), userId, {
-      message: 'And in the elderly?',
-      conversationHistory: [
-        { role: 'assistant', text: 'A greeting nobody asked for.' },
-        { role: 'user', text: 'Apixaban dose?' },
-        { role: 'assistant', text: '5 mg twice daily [1].' },
-      ],
-    });
-    expect(answer.sources.map((source) => source.resourceId)).toEqual(['r1']);
+    const conversationHistory = [
+      { role: 'assistant' as const, text: 'A greeting nobody asked for.' },
+      { role: 'user' as const, text: 'Apixaban dose?' },
+      { role: 'assistant' as const, text: '5 mg twice daily [1].' },
+    ];
+    const answer = await ask(deps(model), userId, { message: 'And with a high creatinine?', conversationHistory });
+    expect(answer.sources.map((source) => source.resourceId)).toEqual(['r1', 'r2']);
     expect(requests[0]!.messages.map((m) => [m.role, m.content])).toEqual([
       ['user', [{ type: 'text', text: 'Apixaban dose?' }]],
       ['assistant', [{ type: 'text', text: '5 mg twice daily [1].' }]],
-      ['user', [{ type: 'text', text: 'And in the elderly?' }]],
+      ['user', [{ type: 'text', text: 'And with a high creatinine?' }]],
     ]);
+    // The question before never finds a passage by itself.
+    expect(await ask(deps(model), userId, { message: 'And zygomycosis?', conversationHistory })).toEqual({ answer: NOTHING_IN_LIBRARY, sources: [] });
   });
 
   it('gives an encrypted resource by its name and tags only', async () => {

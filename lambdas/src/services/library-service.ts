@@ -15,7 +15,7 @@ import {
 } from '@chartside/shared';
 import type { z } from 'zod';
 import type { Clock } from '../ports/clock';
-import type { Passage, SearchIndex } from '../ports/search-index';
+import type { Passage, PassageLookup, SearchIndex } from '../ports/search-index';
 import type { ModelMessage, TextModels } from '../ports/text-model';
 import { checkAllowance, recordUsage, type AiAllowance } from './ai-allowance';
 import { notSetUp } from './chat-service';
@@ -79,14 +79,19 @@ const conversation = (history: LibraryHistoryMessage[], question: string): Model
   return turns;
 };
 
-/** What the library is searched for: the question, then the one asked before it (a follow-up often names its topic less). */
-const lookupText = (history: LibraryHistoryMessage[], question: string) =>
-  [question, history.findLast((message) => message.role === 'user')?.text ?? ''].join('\n');
+/**
+ * What the library is searched for: the question, with the one asked before it as context (a follow-up often names its
+ * topic less); only the question's own words can make a passage match.
+ */
+const lookupOf = (history: LibraryHistoryMessage[], question: string): PassageLookup => ({
+  question,
+  context: history.findLast((message) => message.role === 'user')?.text ?? '',
+});
 
 export const askLibrary = async (deps: LibraryDeps, userId: string, body: z.output<typeof AskLibraryBody>, signal?: AbortSignal): Promise<LibraryAnswer> => {
   const model = deps.models.fast;
   if (!model) throw notSetUp(deps.models);
-  const passages = await deps.search.passages(userId, lookupText(body.conversationHistory, body.message), LIBRARY_PASSAGES);
+  const passages = await deps.search.passages(userId, lookupOf(body.conversationHistory, body.message), LIBRARY_PASSAGES);
   if (passages.length === 0) return { answer: NOTHING_IN_LIBRARY, sources: [] };
   await checkAllowance(deps.allowance, userId, deps.clock.now());
   const sources = passages.map(sourceOf);

@@ -38,7 +38,9 @@ const QUESTION_STOP_WORDS = new Set(
     'but by can could did do does doing down during each few for from further had has have having he her here hers him ' +
     'his how i if in into is it its itself just me more most my no nor not of off on once only or other our out over own ' +
     'please same she should so some such tell than that the their them then there these they this those through to too ' +
-    'under until up very was we were what when where which while who whom why will with would you your'
+    'under until up very was we were what when where which while who whom why will with would you your ' +
+    // An age ('an 85-year-old') would find every case by its patient's age.
+    'year years old'
   ).split(' '),
 );
 /** A question word this long or longer also finds the words it begins ('dose' finds 'doses'); a shorter one ('AF', 'MI') only itself. */
@@ -59,6 +61,21 @@ export const questionWords = (question: string): string[] => {
     if (words.length === MAX_SEARCH_WORDS) break;
   }
   return words;
+};
+
+/**
+ * The words passages are looked up by: a passage must match one of the question's (`required`); those of its context
+ * (the question asked before it, for a follow-up such as 'and in renal failure?') only add to its rank. At most
+ * MAX_SEARCH_WORDS in all; no context words for a question without words of its own.
+ */
+export const passageWords = (question: string, context = ''): { required: string[]; boosting: string[] } => {
+  const required = questionWords(question);
+  if (required.length === 0) return { required, boosting: [] };
+  const known = new Set(required.map((word) => word.toLowerCase()));
+  const boosting = questionWords(context)
+    .filter((word) => !known.has(word.toLowerCase()))
+    .slice(0, MAX_SEARCH_WORDS - required.length);
+  return { required, boosting };
 };
 
 /**

@@ -98,17 +98,23 @@ describe('OpenSearch request bodies', () => {
   it("asks for a question's passages by any of its words, a long one also as a prefix, with the text around the best match", () => {
     const passageExact = ['name^2', 'tags^1', 'description^1', 'text^1'];
     const passagePrefix = ['name.prefix^2', 'tags.prefix^1', 'description.prefix^1', 'text.prefix^1'];
-    expect(buildPassagesBody('user-1', 'What dose of apixaban in AF?', 6)).toEqual({
+    expect(buildPassagesBody('user-1', { question: 'What dose of apixaban in AF?' }, 6)).toEqual({
       size: 6,
       _source: ['id', 'name', 'tags', 'description'],
       query: {
         bool: {
-          should: [
-            { multi_match: { query: 'dose', type: 'most_fields', fields: [...passageExact, ...passagePrefix] } },
-            { multi_match: { query: 'apixaban', type: 'most_fields', fields: [...passageExact, ...passagePrefix] } },
-            { multi_match: { query: 'AF', type: 'most_fields', fields: passageExact } },
+          must: [
+            {
+              bool: {
+                should: [
+                  { multi_match: { query: 'dose', type: 'most_fields', fields: [...passageExact, ...passagePrefix] } },
+                  { multi_match: { query: 'apixaban', type: 'most_fields', fields: [...passageExact, ...passagePrefix] } },
+                  { multi_match: { query: 'AF', type: 'most_fields', fields: passageExact } },
+                ],
+                minimum_should_match: 1,
+              },
+            },
           ],
-          minimum_should_match: 1,
           filter: [{ term: { userId: 'user-1' } }],
         },
       },
@@ -120,7 +126,18 @@ describe('OpenSearch request bodies', () => {
         fields: { 'text.prefix': { fragment_size: 400, number_of_fragments: 1, no_match_size: 400 } },
       },
     });
-    expect(buildPassagesBody('user-1', 'What is it?', 6)).toBeUndefined();
+    expect(buildPassagesBody('user-1', { question: 'What is it?' }, 6)).toBeUndefined();
+  });
+
+  it("adds an earlier question's words as optional clauses: they rank, a passage matches by the question's own", () => {
+    expect(buildPassagesBody('user-1', { question: 'And in CKD?', context: 'What apixaban dose?' }, 6)?.query.bool).toEqual({
+      must: [{ bool: { should: [{ multi_match: { query: 'CKD', type: 'most_fields', fields: ['name^2', 'tags^1', 'description^1', 'text^1'] } }], minimum_should_match: 1 } }],
+      should: [
+        { multi_match: { query: 'apixaban', type: 'most_fields', fields: expect.arrayContaining(['text.prefix^1']) } },
+        { multi_match: { query: 'dose', type: 'most_fields', fields: expect.arrayContaining(['text.prefix^1']) } },
+      ],
+      filter: [{ term: { userId: 'user-1' } }],
+    });
   });
 
   it('never pages past the last reachable hit', () => {

@@ -7,7 +7,7 @@ import { AwsSigv4Signer } from '@opensearch-project/opensearch/aws-v3';
 import {
   MIN_PREFIX_QUESTION_WORD,
   passageFieldWeights,
-  questionWords,
+  passageWords,
   tagKey,
   ResourceType,
   SEARCH_MAX_HITS,
@@ -19,7 +19,7 @@ import {
   type SearchResult,
 } from '@chartside/shared';
 import { z } from 'zod';
-import type { Passage, SearchDocument, SearchIndex } from '../../ports/search-index';
+import type { Passage, PassageLookup, SearchDocument, SearchIndex } from '../../ports/search-index';
 import { MARK_CLOSE, MARK_OPEN, markedParts, unmarked, withoutMarks } from '../search-marks';
 import { SEARCH_INDEX_NAME, searchIndexDefinition } from './opensearch-index-definition';
 
@@ -94,23 +94,25 @@ export const buildSearchBody = (userId: string, request: SearchRequest) => {
 const passageExactFields = Object.entries(passageFieldWeights).map(([field, weight]) => weighted(indexField[field as SearchField], weight));
 const passagePrefixFields = Object.entries(passageFieldWeights).map(([field, weight]) => weighted(prefixField(field as SearchField), weight));
 
+const passageClause = (word: string) => ({
+  multi_match: { query: word, type: 'most_fields', fields: word.length >= MIN_PREFIX_QUESTION_WORD ? [...passageExactFields, ...passagePrefixFields] : passageExactFields },
+});
+
 /**
- * The `_search` body for the passages of a question: any of its words may match in some field, one of 4 letters or
- * more also as a prefix; the section text around the best match (or its start) comes as a highlight. Undefined when
- * the question has no word worth looking up.
+ * The `_search` body for the passages of a lookup: any of the question's words must match in some field, one of 4
+ * letters or more also as a prefix; the context's words only add to the score. The section text around the best match
+ * (or its start) comes as a highlight. Undefined when the question has no word worth looking up.
  */
-export const buildPassagesBody = (userId: string, question: string, limit: number) => {
-  const words = questionWords(question);
-  if (words.length === 0) return undefined;
+export const buildPassagesBody = (userId: string, { question, context }: PassageLookup, limit: number) => {
+  const { required, boosting } = passageWords(question, context);
+  if (required.length === 0) return undefined;
   return {
     size: limit,
     _source: ['id', 'name', 'tags', 'description'],
     query: {
       bool: {
-        should: words.map((word) => ({
-          multi_match: { query: word, type: 'most_fields', fields: word.length >= MIN_PREFIX_QUESTION_WORD ? [...passageExactFields, ...passagePrefixFields] : passageExactFields },
-        })),
-        minimum_should_match: 1,
+        must: [{ bool: { should: required.map(passageClause), minimum_should_match: 1 } }],
+        ...(boosting.length ? { should: boosting.map(passageClause) } : {}),
         filter: [{ term: { userId } }],
       },
     },
@@ -271,8 +273,8 @@ export const openSearchSearchIndex = (client: Client, { index = SEARCH_INDEX_NAM
     const { body } = await client.transport.request({ method: 'POST', path: `/${index}/_search`, body: buildSearchBody(userId, request) });
     return toSearchResult(body, request);
   },
-  async passages(userId, question, limit) {
-    const request = buildPassagesBody(userId, question, limit);
+  async passages(userId, lookup, limit) {
+    const request = buildPassagesBody(userId, lookup, limit);
     if (!request) return [];
     const { body } = await client.transport.request({ method: 'POST', path: `/${index}/_search`, body: request });
     return toPassages(body);

@@ -27,9 +27,14 @@ describe('passageExpression', () => {
   it.each([
     ['What dose of apixaban in AF?', '"dose"* OR "apixaban"* OR "AF"'],
     ['"NEAR(heart -failure)*"', '"NEAR"* OR "heart"* OR "failure"*'],
-    ['What is it?', undefined],
-    ['', undefined],
-  ])('passageExpression(%j) is %j', (question, want) => expect(passageExpression(question)).toBe(want));
+  ])('passageExpression(%j) matches and ranks by %j', (question, want) => expect(passageExpression({ question })).toEqual({ required: want, ranked: want }));
+
+  it.each(['What is it?', ''])('passageExpression(%j) is undefined', (question) => expect(passageExpression({ question })).toBeUndefined());
+
+  it("ranks by an earlier question's words too, but matches by the question's own", () => {
+    expect(passageExpression({ question: 'And in CKD?', context: 'What apixaban dose?' })).toEqual({ required: '"CKD"', ranked: '"CKD" OR "apixaban"* OR "dose"*' });
+    expect(passageExpression({ question: 'Why?', context: 'What apixaban dose?' })).toBeUndefined();
+  });
 });
 
 describe('the index file', () => {

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import {
   MIN_PREFIX_QUESTION_WORD,
   passageFieldWeights,
-  questionWords,
+  passageWords,
   tagKey,
   SEARCH_MAX_HITS,
   searchFields,
@@ -18,7 +18,7 @@ import {
   type SearchResult,
   type Snippet,
 } from '@chartside/shared';
-import type { Passage, SearchDocument, SearchIndex } from '../../ports/search-index';
+import type { Passage, PassageLookup, SearchDocument, SearchIndex } from '../../ports/search-index';
 import { MARK_CLOSE, MARK_OPEN, markedParts, withoutMarks } from '../search-marks';
 
 /** Tokens of context around a match in a long field (FTS5 allows at most 64). */
@@ -111,13 +111,16 @@ export const matchExpression = (query: string): string | undefined => {
 };
 
 /**
- * A question's words (the shared rule) as an FTS5 expression: any word may match; one of 4 letters or more also as a
- * prefix. Each word is quoted, as in matchExpression. Undefined when the question has no word worth looking up.
+ * A lookup's words (the shared rule) as two FTS5 expressions: `required` (any of the question's words) decides what
+ * matches, `ranked` (those and the context's) what bm25 scores, so the context's words only add to the rank. Any word
+ * may match; one of 4 letters or more also as a prefix. Each word is quoted, as in matchExpression. Undefined when the
+ * question has no word worth looking up.
  */
-export const passageExpression = (question: string): string | undefined => {
-  const words = questionWords(question);
-  if (words.length === 0) return undefined;
-  return words.map((word) => `"${word}"${word.length >= MIN_PREFIX_QUESTION_WORD ? '*' : ''}`).join(' OR ');
+export const passageExpression = ({ question, context }: PassageLookup): { required: string; ranked: string } | undefined => {
+  const { required, boosting } = passageWords(question, context);
+  if (required.length === 0) return undefined;
+  const any = (words: string[]) => words.map((word) => `"${word}"${word.length >= MIN_PREFIX_QUESTION_WORD ? '*' : ''}`).join(' OR ');
+  return { required: any(required), ranked: any([...required, ...boosting]) };
 };
 
 const snippetsOf = (row: MarkedRow): Snippet[] => {
@@ -224,11 +227,12 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
        WHERE doc_text MATCH ? AND doc_text.rowid IN (SELECT value FROM json_each(?))`,
     ),
     // As a search's match: the full-text match drives (CROSS JOIN), each then checked against the user's rows.
-    passages: db.prepare<[string, string, number], PassageRow>(
+    // The ranked words drive and score; the required ones filter (a subquery of its own, so they are not scored twice).
+    passages: db.prepare<[string, string, string, number], PassageRow>(
       `SELECT docs.resource_id, docs.name, docs.tags, docs.description,
          snippet(doc_text, ${ftsColumns.textSections}, '', '', '…', ${PASSAGE_TOKENS}) AS excerpt
        FROM doc_text CROSS JOIN docs ON docs.id = doc_text.rowid
-       WHERE doc_text MATCH ? AND docs.user_id = ?
+       WHERE doc_text MATCH ? AND docs.user_id = ? AND +doc_text.rowid IN (SELECT rowid FROM doc_text WHERE doc_text MATCH ?)
        ORDER BY bm25(doc_text, ${passageWeights}), docs.created_at DESC, docs.resource_id
        LIMIT ?`,
     ),
@@ -391,10 +395,10 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
         facets,
       };
     },
-    passages: async (userId, question, limit): Promise<Passage[]> => {
-      const expression = passageExpression(question);
+    passages: async (userId, lookup, limit): Promise<Passage[]> => {
+      const expression = passageExpression(lookup);
       if (!expression) return [];
-      return statements.passages.all(expression, userId, limit).map((row) => ({
+      return statements.passages.all(expression.ranked, userId, expression.required, limit).map((row) => ({
         id: row.resource_id,
         name: row.name,
         tags: JSON.parse(row.tags) as string[],
