@@ -1,10 +1,9 @@
-// The tools' routes: the Tools page lists every tool; a tool that is built has its page, the others a page frame saying
-// they arrive in a later release.
-import { Anchor, Badge, List, Text } from '@mantine/core';
-import type { ComponentType } from 'react';
+// The tools' routes: the Tools page lists every tool with what it does, and each tool has its page. Case Chat carries
+// the chat feature (its pane, the reply stream, the sanitizer), so it loads on its own when opened.
+import { Anchor, Center, List, Loader, Text } from '@mantine/core';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, type RouteObject } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
-import { PlannedPage } from '../../components/PlannedPage';
 import { tools } from './catalogue';
 import { FileEncryptTool } from './fileencrypt/FileEncryptTool';
 import { FeedbackTool } from './feedback/FeedbackTool';
@@ -15,9 +14,24 @@ import { SignoutTool } from './signout/SignoutTool';
 import { TextToSpeechTool } from './texttospeech/TextToSpeechTool';
 import { TranscriptionTool } from './transcription/TranscriptionTool';
 import { VaCallTool } from './vacall/VaCallTool';
+import { VectorSearchTool } from './vectorsearch/VectorSearchTool';
 
-/** The page of each tool that is built; the Tools page marks the others as coming in a later release. */
-const builtTools: Readonly<Record<string, ComponentType>> = { feedback: FeedbackTool, fileencrypt: FileEncryptTool, filerenamer: FileRenamerTool, moonlight: MoonlightTool, prompts: PromptsPage, signout: SignoutTool, texttospeech: TextToSpeechTool, transcription: TranscriptionTool, vacall: VaCallTool };
+const CaseChatTool = lazy(async () => ({ default: (await import('./casechat/CaseChatTool')).CaseChatTool }));
+
+/** The page of each tool, by its slug in the catalogue. */
+const toolPages: Readonly<Record<string, ComponentType>> = {
+  casechat: CaseChatTool,
+  feedback: FeedbackTool,
+  fileencrypt: FileEncryptTool,
+  filerenamer: FileRenamerTool,
+  moonlight: MoonlightTool,
+  prompts: PromptsPage,
+  signout: SignoutTool,
+  texttospeech: TextToSpeechTool,
+  transcription: TranscriptionTool,
+  vacall: VaCallTool,
+  vectorsearch: VectorSearchTool,
+};
 
 function ToolsPage() {
   return (
@@ -33,11 +47,6 @@ function ToolsPage() {
               {' '}
               - {tool.purpose}
             </Text>
-            {!builtTools[tool.slug] && (
-              <Badge variant="light" color="gray" size="sm" ml="xs">
-                Later release
-              </Badge>
-            )}
           </List.Item>
         ))}
       </List>
@@ -46,11 +55,18 @@ function ToolsPage() {
 }
 
 function ToolPage({ slug }: { slug: string }) {
-  const tool = tools.find((t) => t.slug === slug);
-  if (!tool) return <ToolsPage />;
-  const Built = builtTools[slug];
-  if (Built) return <Built />;
-  return <PlannedPage title={tool.title} purpose={tool.purpose} backTo={tool.hideTopBar ? { to: '/tools', label: 'Back to Tools' } : undefined} />;
+  const Page = toolPages[slug] ?? ToolsPage;
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading the tool" />
+        </Center>
+      }
+    >
+      <Page />
+    </Suspense>
+  );
 }
 
 export const toolsRoute = { Component: ToolsPage } satisfies Partial<RouteObject>;

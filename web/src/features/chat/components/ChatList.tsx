@@ -1,5 +1,6 @@
 // The user's chats, the last changed first: open one, rename it in place (Enter saves, Escape cancels), or delete it
-// after confirming. A side column on a wide screen; the chat page puts it in a drawer on a phone.
+// after confirming. A side column on a wide screen; the chat page puts it in a drawer on a phone. Case Chat lists only
+// the chats about its resource, opens them on its own page and starts new ones there.
 import type { ChatSessionSummary } from '@chartside/shared';
 import { ActionIcon, Button, Group, Loader, Menu, NavLink, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -17,7 +18,17 @@ export interface ChatListProps {
   onNavigate?: () => void;
   /** The open chat was deleted here. */
   onActiveDeleted: () => void;
+  /** Only the chats about this resource (default: every chat). */
+  resourceId?: string | undefined;
+  /** Where a chat opens (default: /chat/{id}). */
+  chatPath?: ((id: string) => string) | undefined;
+  /** Starts a new chat on this page (default: 'New chat' goes to /chat). */
+  onNewChat?: (() => void) | undefined;
+  /** A new chat is being started. */
+  newChatPending?: boolean | undefined;
 }
+
+const chatPagePath = (id: string) => `/chat/${id}`;
 
 const when = (iso: string) => {
   const date = new Date(iso);
@@ -59,8 +70,9 @@ function RenameField({ chat, onDone }: { chat: ChatSessionSummary; onDone: () =>
   );
 }
 
-export function ChatList({ activeId, onNavigate, onActiveDeleted }: ChatListProps) {
+export function ChatList({ activeId, onNavigate, onActiveDeleted, resourceId, chatPath = chatPagePath, onNewChat, newChatPending }: ChatListProps) {
   const list = useChatList();
+  const chats = resourceId === undefined ? list.data : list.data?.filter((chat) => chat.resourceId === resourceId);
   const remove = useDeleteChat();
   const [renaming, setRenaming] = useState<string>();
   const [deleting, setDeleting] = useState<ChatSessionSummary>();
@@ -80,12 +92,26 @@ export function ChatList({ activeId, onNavigate, onActiveDeleted }: ChatListProp
 
   return (
     <Stack gap="xs" component="nav" aria-label="Chats">
-      <Button component={Link} to="/chat" variant="light" leftSection={<IconPlus />} onClick={onNavigate}>
-        New chat
-      </Button>
+      {onNewChat ? (
+        <Button
+          variant="light"
+          leftSection={<IconPlus />}
+          loading={newChatPending}
+          onClick={() => {
+            onNewChat();
+            onNavigate?.();
+          }}
+        >
+          New chat
+        </Button>
+      ) : (
+        <Button component={Link} to="/chat" variant="light" leftSection={<IconPlus />} onClick={onNavigate}>
+          New chat
+        </Button>
+      )}
       {list.isPending && <Loader size="sm" role="status" aria-label="Loading your chats" />}
       <QueryErrorAlert query={list} what="your chats" />
-      {list.data?.length === 0 && (
+      {chats?.length === 0 && (
         <Text size="sm" c="dimmed">
           No chats yet.
         </Text>
@@ -93,7 +119,7 @@ export function ChatList({ activeId, onNavigate, onActiveDeleted }: ChatListProp
       {/* Scrolls down only: a long title ends in an ellipsis (Mantine's content box is a table, which would widen it). */}
       <ScrollArea.Autosize mah="calc(100dvh - 240px)" type="auto" scrollbars="y" styles={{ content: { display: 'block' } }}>
         <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {list.data?.map((chat) => (
+          {chats?.map((chat) => (
             <li key={chat.id}>
               {renaming === chat.id ? (
                 <RenameField chat={chat} onDone={() => setRenaming(undefined)} />
@@ -101,7 +127,7 @@ export function ChatList({ activeId, onNavigate, onActiveDeleted }: ChatListProp
                 <Group gap={2} wrap="nowrap">
                   <NavLink
                     component={Link}
-                    to={`/chat/${chat.id}`}
+                    to={chatPath(chat.id)}
                     onClick={onNavigate}
                     active={chat.id === activeId}
                     aria-current={chat.id === activeId ? 'page' : undefined}
