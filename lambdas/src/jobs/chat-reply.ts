@@ -28,6 +28,7 @@ import type { ChatReplyJob, ReplyHandoff } from '../ports/reply-runner';
 import type { ModelContent, ModelMessage, TextModels } from '../ports/text-model';
 import { recordUsage, type AiAllowance } from '../services/ai-allowance';
 import { notSetUp, replyModel } from '../services/chat-service';
+import { alternatingTurns } from '../services/model-turns';
 import { readOwnFileBytes } from '../services/sealed-files';
 import type { Broadcast } from '../ws/broadcast';
 
@@ -243,7 +244,7 @@ const conversation = async (deps: ChatReplyDeps, userId: string, chat: ChatSessi
     recent.unshift(message);
   }
   let documents = 0;
-  const turns: ModelMessage[] = [];
+  const messages: ModelMessage[] = [];
   for (const [index, message] of recent.entries()) {
     const withMedia = index >= recent.length - MEDIA_MESSAGES;
     const content: ModelContent[] = [];
@@ -252,12 +253,9 @@ const conversation = async (deps: ChatReplyDeps, userId: string, chat: ChatSessi
       if (part.type === 'file' && converted.type === 'document') documents += 1;
       content.push(converted);
     }
-    const role = message.role === 'user' ? 'user' : 'assistant';
-    const previous = turns.at(-1);
-    if (previous?.role === role) previous.content.push(...content);
-    else if (turns.length > 0 || role === 'user') turns.push({ role, content });
+    messages.push({ role: message.role === 'user' ? 'user' : 'assistant', content });
   }
-  return turns;
+  return alternatingTurns(messages);
 };
 
 const contentOf = async (deps: ChatReplyDeps, userId: string, part: ChatPart, withMedia: boolean): Promise<ModelContent> => {

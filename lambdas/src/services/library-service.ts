@@ -19,6 +19,7 @@ import type { Passage, PassageLookup, SearchIndex } from '../ports/search-index'
 import type { ModelMessage, TextModels } from '../ports/text-model';
 import { checkAllowance, recordUsage, type AiAllowance } from './ai-allowance';
 import { notSetUp } from './chat-service';
+import { alternatingTurns } from './model-turns';
 
 export interface LibraryDeps {
   search: SearchIndex;
@@ -57,10 +58,7 @@ export const sourceOf = (passage: Passage): LibrarySource => {
 export const passagesPrompt = (sources: LibrarySource[]): string =>
   sources.map((source, i) => `[${i + 1}] ${source.name} (resource ${source.resourceId})\n${source.excerpt || '(only its name is known)'}`).join('\n\n');
 
-/**
- * The conversation as the model takes it: the latest messages within a budget, turns alternating (two in a row of one
- * role are joined), starting with the user, ending with the question.
- */
+/** The conversation as the model takes it: the latest messages within a budget, then the question. */
 const conversation = (history: LibraryHistoryMessage[], question: string): ModelMessage[] => {
   const recent: LibraryHistoryMessage[] = [];
   let characters = question.length;
@@ -69,14 +67,8 @@ const conversation = (history: LibraryHistoryMessage[], question: string): Model
     if (characters > HISTORY_CHARACTERS) break;
     recent.unshift(message);
   }
-  const turns: ModelMessage[] = [];
-  for (const { role, text } of [...recent, { role: 'user' as const, text: question }]) {
-    if (!text.trim()) continue;
-    const previous = turns.at(-1);
-    if (previous?.role === role) previous.content.push({ type: 'text', text });
-    else if (turns.length > 0 || role === 'user') turns.push({ role, content: [{ type: 'text', text }] });
-  }
-  return turns;
+  const messages = [...recent, { role: 'user' as const, text: question }].filter(({ text }) => text.trim() !== '');
+  return alternatingTurns(messages.map(({ role, text }) => ({ role, content: [{ type: 'text', text }] })));
 };
 
 /**
