@@ -60,3 +60,5 @@ export * from './contracts/library';
 export * from './contracts/transcription';
 export * from './contracts/secure-files';
 export * from './transcription/voice-commands';
+export * from './contracts/speech';
+export * from './speech/text-pieces';

@@ -64,6 +64,7 @@ const validBodies: Record<string, (as: Api) => Promise<unknown>> = {
   'PUT /api/feed/push/devices/{deviceId}': async () => browserSubscription('https://push.example.org/send/someone').json,
   'POST /api/backups/{date}/restore': async () => ({ expect: { add: emptyBackupCounts(), replace: emptyBackupCounts() } }),
   'POST /api/secure/encrypt': async () => ({ fileName: 'note.txt', data: Buffer.from('a note').toString('base64') }),
+  'POST /api/speech': async () => ({ text: 'Read this aloud.' }),
   // The caller's own file, encrypted for them: another user's would be refused as undecryptable (secure-files.test.ts).
   'POST /api/secure/decrypt': async (as) => {
     const { json } = await as('POST', '/secure/encrypt', { fileName: 'note.txt', data: Buffer.from('a note').toString('base64') });
@@ -76,9 +77,11 @@ const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQD
 const PUBLIC_ROUTES = ['GET /api/health'];
 /**
  * What a model may answer that is not a failure of ours: 503 model_not_configured in a runtime without one, 502
- * bad_gateway when its answer is not what was asked for (the model double echoes, so extraction gets no list).
+ * bad_gateway when its answer is not what was asked for (the model double echoes, so extraction gets no list), and
+ * 503 unavailable from server speech, which this runtime has not (no Polly).
  */
-const modelAnswered = (json: { error?: { code: string } } | undefined) => json?.error?.code === 'model_not_configured' || json?.error?.code === 'bad_gateway';
+const modelAnswered = (json: { error?: { code: string } } | undefined) =>
+  json?.error?.code === 'model_not_configured' || json?.error?.code === 'bad_gateway' || json?.error?.code === 'unavailable';
 
 let alice: TestUser;
 let aliceAuth: Auth;

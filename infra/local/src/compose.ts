@@ -1,6 +1,7 @@
 // The local composition root: the same routers and handlers as the cloud, wired to the emulators.
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { PollyClient } from '@aws-sdk/client-polly';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { DependencyState, HealthReport } from '@chartside/shared';
 import type { z } from 'zod';
@@ -17,6 +18,7 @@ import { encryptionSdkCipher, rawAesKeyring } from '@chartside/lambdas/adapters/
 import { loadLocalDataKey } from '@chartside/lambdas/adapters/envelope/local-data-key';
 import { loadLocalVapidKeys } from '@chartside/lambdas/adapters/push/local-vapid-keys';
 import { webPushSender } from '@chartside/lambdas/adapters/push/web-push-sender';
+import { pollySpeechSynthesizer } from '@chartside/lambdas/adapters/aws/polly-speech-synthesizer';
 import { s3BackupStore } from '@chartside/lambdas/adapters/aws/s3-backup-store';
 import { s3FileStore } from '@chartside/lambdas/adapters/aws/s3-file-store';
 import { s3FileManifest } from '@chartside/lambdas/adapters/aws/s3-list';
@@ -152,6 +154,10 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     search,
     ai: { models, replies, dailyTokens: settings.AI_DAILY_TOKENS },
     transcription: localTranscriptionSessions(speech, endpoints.origin),
+    // The cloud's Polly adapter, only when pointed at a Polly (a double in tests); otherwise the browser reads aloud.
+    speech: settings.AWS_ENDPOINT_URL_POLLY
+      ? pollySpeechSynthesizer({ client: new PollyClient({ region: settings.POLLY_REGION, endpoint: settings.AWS_ENDPOINT_URL_POLLY }), defaultVoice: settings.SPEECH_VOICE })
+      : undefined,
   };
   // The stream poller hands the table's changes to the same indexer job the cloud's indexer Lambda runs.
   const indexer = { resources: http.resources, search, logger };

@@ -1,7 +1,7 @@
 // The local runtime's settings: the only place in it that reads the environment. Documented in the README and .env.example.
 import path from 'node:path';
 import { bedrockModelDefaults } from '@chartside/lambdas/adapters/aws/bedrock-model-defaults';
-import { BACKUP_RETENTION_DAYS } from '@chartside/shared';
+import { BACKUP_RETENTION_DAYS, DEFAULT_SPEECH_VOICE, SpeechVoiceId } from '@chartside/shared';
 import { z } from 'zod';
 
 const Settings = z.object({
@@ -70,6 +70,15 @@ const Settings = z.object({
   POCKETSPHINX_PYTHON: z.string().min(1).default('/usr/bin/python3'),
   /** The en-us acoustic model, language model and dictionary (Debian's pocketsphinx-en-us). */
   POCKETSPHINX_MODEL_DIR: z.string().min(1).default('/usr/share/pocketsphinx/model/en-us'),
+  /**
+   * An Amazon Polly endpoint (the AWS SDK reads this name itself): when set, /tools/texttospeech is read by Polly there
+   * (AWS credentials from the usual chain; a double in tests); unset: the browser reads aloud.
+   */
+  AWS_ENDPOINT_URL_POLLY: z.url().optional(),
+  /** The region Polly's requests are signed for. */
+  POLLY_REGION: z.string().min(1).default('us-east-1'),
+  /** The Polly voice used when the user picks none. */
+  SPEECH_VOICE: SpeechVoiceId.default(DEFAULT_SPEECH_VOICE),
 }).refine((s) => s.DICTATION_ENGINE !== 'whisper' || s.WHISPER_URL, { path: ['WHISPER_URL'], message: 'DICTATION_ENGINE=whisper needs WHISPER_URL' });
 
 export type LocalSettings = z.infer<typeof Settings> & { dataDir: string; webDistDir: string; repoRoot: string };

@@ -1,5 +1,5 @@
 // The only place in the cloud runtime that reads the environment; CDK sets these on every function.
-import { defaultTranscriptionConfig, TranscriptionConfig } from '@chartside/shared';
+import { DEFAULT_SPEECH_VOICE, defaultTranscriptionConfig, SpeechVoiceId, TranscriptionConfig } from '@chartside/shared';
 import { z } from 'zod';
 import { bedrockModelDefaults } from '../adapters/aws/bedrock-model-defaults';
 
@@ -47,6 +47,8 @@ const CloudConfig = z.object({
   TRANSCRIBE_MEDICAL_TYPE: TranscriptionConfig.shape.transcriptionType.default(defaultTranscriptionConfig.transcriptionType),
   /** Another Transcribe streaming endpoint, as the AWS SDK names it (a test double); the region's own when unset. */
   AWS_ENDPOINT_URL_TRANSCRIBE_STREAMING: z.url().optional(),
+  /** The Amazon Polly voice /tools/texttospeech reads with when the user picks none (CDK context `speechVoice`). */
+  SPEECH_VOICE: SpeechVoiceId.default(DEFAULT_SPEECH_VOICE),
 });
 export type CloudConfig = z.infer<typeof CloudConfig>;
 

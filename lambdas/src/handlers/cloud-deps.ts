@@ -4,6 +4,7 @@ import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { KMS } from '@aws-sdk/client-kms';
 import { LambdaClient } from '@aws-sdk/client-lambda';
+import { PollyClient } from '@aws-sdk/client-polly';
 import { S3Client } from '@aws-sdk/client-s3';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { ConnectionRepository } from '../data/connection-repository';
@@ -22,6 +23,7 @@ import { forwardedClientIp } from '../adapters/aws/forwarded-client-ip';
 import { createLogger } from '../adapters/aws/logger';
 import { encryptionSdkCipher, kmsKeyring } from '../adapters/envelope/encryption-sdk-cipher';
 import { openSearchSearchIndex, signedOpenSearchClient } from '../adapters/aws/opensearch-search-index';
+import { pollySpeechSynthesizer } from '../adapters/aws/polly-speech-synthesizer';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { transcribeMedicalSessions } from '../adapters/aws/transcribe-medical-sessions';
 import { fastGeoipLocator } from '../adapters/geo/fast-geoip-locator';
@@ -123,4 +125,6 @@ export const httpDeps: HttpDeps = {
   push: await cloudPushSender(config),
   ai: { models, replies, dailyTokens: config.AI_DAILY_TOKENS },
   transcription,
+  // Text read aloud goes only to Polly in this account and region.
+  speech: pollySpeechSynthesizer({ client: new PollyClient({}), defaultVoice: config.SPEECH_VOICE }),
 };

@@ -85,6 +85,7 @@ const app = createApp({
   search: openSqliteSearchIndex(':memory:'),
   ai: { models: { setUpHint: 'Set OLLAMA_URL.' }, replies: { start: async () => undefined }, dailyTokens: 1_000 },
   transcription: unavailableTranscriptionSessions('Set WHISPER_URL.'),
+  speech: undefined,
 });
 
 const token = key.sign({ sub: 'user-1' });

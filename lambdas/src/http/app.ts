@@ -25,6 +25,7 @@ import { resourcesRouter } from './resources';
 import { searchRouter } from './search';
 import { secureFilesRouter } from './secure-files';
 import { sessionEntryRouter, sessionsRouter } from './sessions';
+import { speechRouter } from './speech';
 import { tagsRouter } from './tags';
 import { transcriptionRouter } from './transcription';
 
@@ -80,6 +81,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', chatRouter(deps, hook));
   secured.route('/', libraryRouter(deps, hook));
   secured.route('/', transcriptionRouter(deps, hook));
+  secured.route('/', speechRouter(deps, hook));
   secured.route('/', secureFilesRouter(deps, hook));
   app.route('/', secured);
 

@@ -12,6 +12,7 @@ import type { HealthCheck } from '../ports/health-check';
 import type { PdfFetcher } from '../ports/pdf-fetcher';
 import type { PushSender } from '../ports/push-sender';
 import type { SearchIndex } from '../ports/search-index';
+import type { SpeechSynthesizer } from '../ports/speech-synthesizer';
 import type { ReplyRunner } from '../ports/reply-runner';
 import type { TextModels } from '../ports/text-model';
 import type { TokenVerifier } from '../ports/token-verifier';
@@ -48,6 +49,8 @@ export interface HttpDeps extends Repositories {
   search: SearchIndex;
   ai: AiDeps;
   transcription: TranscriptionSessions;
+  /** Text read aloud on the server (Amazon Polly); unset when this runtime has none (the browser reads instead). */
+  speech: SpeechSynthesizer | undefined;
 }
 
 /** The deployment's models, the reply runner, and each user's daily token allowance. */
