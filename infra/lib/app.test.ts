@@ -43,6 +43,14 @@ interface Statement {
 }
 
 /** The app stack's IAM statements, the HTTP API function's environment and the page's Content-Security-Policy. */
+/** The statement that grants `action`, without its actions: CDK merges statements alike but for their actions into one. */
+const statementGranting = (policies: Statement[], action: string) => {
+  const found = policies.find((statement) => [statement.Action].flat().includes(action));
+  if (!found) return undefined;
+  const { Action: _actions, ...rest } = found;
+  return rest;
+};
+
 const dictationParts = (stack: Stack) => {
   const template = Template.fromStack(stack);
   const policies = Object.values(template.findResources('AWS::IAM::ManagedPolicy')).flatMap(
@@ -100,8 +108,7 @@ describe('Chartside app', () => {
     expect(policies.flatMap((statement) => [statement.Action].flat()).filter((action) => String(action).startsWith('transcribe:'))).toEqual([
       'transcribe:StartMedicalStreamTranscriptionWebSocket',
     ]);
-    expect(policies.find((statement) => statement.Action === 'transcribe:StartMedicalStreamTranscriptionWebSocket')).toEqual({
-      Action: 'transcribe:StartMedicalStreamTranscriptionWebSocket',
+    expect(statementGranting(policies, 'transcribe:StartMedicalStreamTranscriptionWebSocket')).toEqual({
       Effect: 'Allow',
       Resource: '*',
       Condition: { StringEquals: { 'aws:RequestedRegion': 'us-east-1' } },
@@ -114,6 +121,17 @@ describe('Chartside app', () => {
     expect(csp).toMatch(/connect-src [^;]* wss:\/\/transcribestreaming\.us-east-1\.amazonaws\.com:8443[; ]/);
   });
 
+  it('lets the HTTP API read text aloud with Polly and do nothing else of Polly, in its own region, with the default voice', () => {
+    const { policies, httpEnvironment } = dictationParts(stacks.app);
+    expect(policies.flatMap((statement) => [statement.Action].flat()).filter((action) => String(action).startsWith('polly:'))).toEqual(['polly:SynthesizeSpeech']);
+    expect(statementGranting(policies, 'polly:SynthesizeSpeech')).toEqual({
+      Effect: 'Allow',
+      Resource: '*',
+      Condition: { StringEquals: { 'aws:RequestedRegion': 'us-east-1' } },
+    });
+    expect(httpEnvironment).toMatchObject({ SPEECH_VOICE: 'Joanna' });
+  });
+
   it('with dictation off, grants no Transcribe action, sets no dictation settings and keeps Transcribe out of the CSP', () => {
     const off = synthWithNag({ dictation: 'false', region: 'eu-west-2' });
     expect(off.findings).toEqual([]);
@@ -121,6 +139,7 @@ describe('Chartside app', () => {
     expect(JSON.stringify(policies)).not.toContain('transcribe:');
     expect(Object.keys(httpEnvironment).filter((name) => /DICTATION|TRANSCRIBE/.test(name))).toEqual([]);
     expect(csp).not.toContain('transcribestreaming');
+    expect(statementGranting(policies, 'polly:SynthesizeSpeech')).toBeDefined();
   });
 
   it('fails synth on a finding nobody acknowledged', () => {

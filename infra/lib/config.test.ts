@@ -23,6 +23,7 @@ describe('deploy config', () => {
       dictation: true,
       dictationSpecialty: 'PRIMARYCARE',
       dictationType: 'DICTATION',
+      speechVoice: 'Joanna',
     });
   });
 

@@ -2,7 +2,7 @@
 import type { Node } from 'constructs';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { bedrockModelDefaults } from '@chartside/lambdas/adapters/aws/bedrock-model-defaults';
-import { defaultTranscriptionConfig, TranscriptionConfig } from '@chartside/shared';
+import { DEFAULT_SPEECH_VOICE, defaultTranscriptionConfig, SpeechVoiceId, TranscriptionConfig } from '@chartside/shared';
 import { z } from 'zod';
 
 const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -58,6 +58,8 @@ const fields = {
   /** The specialty and the kind of speech (one clinician dictating, or a conversation) Transcribe Medical expects. */
   dictationSpecialty: TranscriptionConfig.shape.medicalSpecialty.default(defaultTranscriptionConfig.medicalSpecialty),
   dictationType: TranscriptionConfig.shape.transcriptionType.default(defaultTranscriptionConfig.transcriptionType),
+  /** The Amazon Polly neural voice Text to Speech reads with when the user picks none. */
+  speechVoice: SpeechVoiceId.default(DEFAULT_SPEECH_VOICE),
 };
 
 export const DeployConfig = z

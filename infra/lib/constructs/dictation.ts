@@ -37,6 +37,6 @@ export const grantDictation = (policy: ManagedPolicy): void => {
   );
   acknowledge(policy, {
     [wildcardResourceFinding(policy, '*')]:
-      'Transcribe streaming actions have no resource type in IAM, so "*" is the only resource they take; the statement allows only StartMedicalStreamTranscriptionWebSocket, in the stack\'s region.',
+      'Transcribe streaming actions have no resource type in IAM, so "*" is the only resource they take; the statement allows only StartMedicalStreamTranscriptionWebSocket (and Text to Speech\'s polly:SynthesizeSpeech, which CDK merges into it), in the stack\'s region.',
   });
 };

@@ -116,7 +116,7 @@ describe('Web', () => {
       "default-src 'self'; " +
         `connect-src 'self' https://cognito-idp.us-east-1.amazonaws.com ${FILES_ORIGIN} wss://app.example.org; ` +
         `img-src 'self' data: blob: ${FILES_ORIGIN}; style-src 'self' 'unsafe-inline'; script-src 'self'; ` +
-        "worker-src 'self' blob:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
+        "worker-src 'self' blob:; media-src 'self' blob:; frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
     );
     const policyId = Object.keys(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0];
     const behaviors = [distribution().DistributionConfig.DefaultCacheBehavior, ...distribution().DistributionConfig.CacheBehaviors];

@@ -7,6 +7,7 @@ import type { Auth } from '../constructs/auth';
 import type { Data } from '../constructs/data';
 import type { EnvelopeKey } from '../constructs/envelope-key';
 import { dictationEnvironment, grantDictation, transcribeStreamingOrigin } from '../constructs/dictation';
+import { grantSpeech, speechEnvironment } from '../constructs/speech';
 import type { Files } from '../constructs/files';
 import { type Backups, NightlyBackup } from '../constructs/backups';
 import { FeedRefresh } from '../constructs/feed-refresh';
@@ -77,6 +78,7 @@ export class AppStack extends Stack {
           ...this.pushKeys.environment,
           CHAT_REPLY_FUNCTION: this.models.chatReply.function.functionName,
           ...(config.dictation ? dictationEnvironment({ specialty: config.dictationSpecialty, type: config.dictationType }) : {}),
+          ...speechEnvironment(config.speechVoice),
         },
       },
       data,
@@ -102,6 +104,7 @@ export class AppStack extends Stack {
     props.envelope.grantEncryptDecrypt(this.httpApi.handler.policy);
     props.envelope.grantDecrypt(this.models.chatReply.policy);
     if (config.dictation) grantDictation(this.httpApi.handler.policy);
+    grantSpeech(this.httpApi.handler.policy);
     this.searchIndexing = new SearchIndexing(this, 'Search', { defaults, data, search, logKey });
     this.web = new Web(this, 'Web', {
       auth,

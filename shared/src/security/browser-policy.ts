@@ -13,6 +13,8 @@ export const contentSecurityPolicy = ({ connect, images }: { connect: readonly s
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",
     "worker-src 'self' blob:",
+    // Text to Speech plays the server's MP3 from a blob: URL.
+    "media-src 'self' blob:",
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
