@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
+import { textSection } from '../harness/resources';
 import { sharedModel } from '../harness/shared-model';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
@@ -21,19 +22,10 @@ let user: TestUser;
 let asUser: Api;
 let page: Page;
 
-const section = (title: string, text: string) => ({
-  id: `s-${crypto.randomUUID()}`,
-  title,
-  deltaString: JSON.stringify([{ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] }]),
-  editing: false,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-});
-
 /** A resource with its sections, once the search index has it. */
 const addResource = async (fields: { name: string; type: string; tags?: string[]; description?: string }, sections: [string, string][]) => {
   const created = (await asUser('POST', '/resources', fields)).json as unknown as Resource;
-  const saved = (await asUser('PATCH', `/resources/${created.id}`, { version: created.version, textSections: sections.map(([title, text]) => section(title, text)) })).json as unknown as Resource;
+  const saved = (await asUser('PATCH', `/resources/${created.id}`, { version: created.version, textSections: sections.map(([title, text]) => textSection(title, text)) })).json as unknown as Resource;
   await expect
     .poll(async () => ((await asUser('POST', '/search', { query: fields.name })).json as { hits: { id: string }[] }).hits.map((hit) => hit.id), { timeout: 15_000 })
     .toContain(created.id);

@@ -8,6 +8,7 @@ import { CHAT_MESSAGE_REQUIRED, NOTHING_IN_LIBRARY, type LibraryAnswer, type Res
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { startRuntime } from '../harness/runtime';
+import { textSection } from '../harness/resources';
 import { sharedModel } from '../harness/shared-model';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn } from '../harness/users';
@@ -26,21 +27,12 @@ const ok = async <T>(call: Promise<{ status: number; json: unknown; text: string
   return json as T;
 };
 
-const section = (title: string, text: string) => ({
-  id: `s-${crypto.randomUUID()}`,
-  title,
-  deltaString: JSON.stringify([{ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] }]),
-  editing: false,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-});
-
 /** A resource with one section, `encrypted` set before its text is written; searchable once this returns. */
 const addResource = async (as: Api, fields: { name: string; type: string; tags?: string[]; description?: string; text: string; encrypted?: boolean }) => {
   const created = await ok<Resource>(as('POST', '/resources', { name: fields.name, type: fields.type, tags: fields.tags ?? [] }));
   const flagged = fields.encrypted ? await ok<Resource>(as('PATCH', `/resources/${created.id}`, { version: created.version, encrypted: true })) : created;
   const saved = await ok<Resource>(
-    as('PATCH', `/resources/${created.id}`, { version: flagged.version, description: fields.description ?? '', textSections: [section('Plan', fields.text)] }),
+    as('PATCH', `/resources/${created.id}`, { version: flagged.version, description: fields.description ?? '', textSections: [textSection('Plan', fields.text)] }),
   );
   const indexed = async () => (await ok<{ hits: { id: string }[] }>(as('POST', '/search', { query: fields.name }))).hits.some((hit) => hit.id === created.id);
   for (const started = Date.now(); !(await indexed()); await sleep(100)) {

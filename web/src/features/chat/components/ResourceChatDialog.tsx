@@ -2,7 +2,7 @@
 // It talks about the open resource: its chat is made with `resourceId`, so the server gives the model the resource's
 // text. Opening it again picks up the latest chat about this resource; 'New chat' starts another. The pane is 50vh high.
 // A file or highlights of the resource sent with 'Export to AI' wait in the message box.
-import { ActionIcon, Alert, Box, Button, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { IconMaximize, IconMinus, IconPlus, IconX } from '../../../components/icons';
@@ -11,6 +11,7 @@ import { createClientId } from '../../../platform/client-id';
 import type { ExportTarget } from '../export/export-target';
 import { isChatMissing, useChat, useChatList, useCreateChat } from '../queries';
 import { ChatPane } from './ChatPane';
+import { ChatStartFailed } from './ChatStartFailed';
 import type { ChatShare } from './Composer';
 
 export interface ResourceChatDialogProps {
@@ -47,18 +48,7 @@ function ResourceChatBody({ resourceId, exportTarget, share }: Pick<ResourceChat
     if (needsNew && !create.isPending && !create.isError) startFirst();
   }, [needsNew, create.isPending, create.isError]);
 
-  if (create.isError) {
-    return (
-      <Alert color="red" title="Could not start a chat" m="sm">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{create.error.message}</Text>
-          <Button size="xs" variant="default" onClick={startNew}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (create.isError) return <ChatStartFailed message={create.error.message} onRetry={startNew} m="sm" />;
   if (!chatId || !chat.data) {
     return (
       <Box p="sm">

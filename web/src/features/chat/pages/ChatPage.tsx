@@ -12,6 +12,7 @@ import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
 import { createClientId } from '../../../platform/client-id';
 import { ChatList } from '../components/ChatList';
 import { ChatPane } from '../components/ChatPane';
+import { ChatStartFailed } from '../components/ChatStartFailed';
 import { composeOf } from '../compose-handoff';
 import { chatKeys, isChatMissing, useChat, useCreateChat } from '../queries';
 
@@ -36,18 +37,7 @@ function NewChat({ notice }: { notice: string | undefined }) {
   const startOnOpen = useEffectEvent(start);
   useEffect(() => startOnOpen(), []);
 
-  if (create.isError) {
-    return (
-      <Alert color="red" title="Could not start a chat">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{create.error.message}</Text>
-          <Button size="xs" variant="default" onClick={() => start()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
+  if (create.isError) return <ChatStartFailed message={create.error.message} onRetry={start} />;
   return <Loader role="status" aria-label="Starting a new chat" />;
 }
 

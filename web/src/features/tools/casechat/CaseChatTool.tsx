@@ -19,6 +19,7 @@ import { useAiNotSetUp } from '../../../platform/ai-status';
 import { createClientId } from '../../../platform/client-id';
 import { ChatList } from '../../chat/components/ChatList';
 import { ChatPane } from '../../chat/components/ChatPane';
+import { ChatStartFailed } from '../../chat/components/ChatStartFailed';
 import { chatKeys, isChatMissing, useChat, useChatList, useCreateChat } from '../../chat/queries';
 import { useResourceList } from '../../resources/queries';
 import { chatCounts, pickableResources } from './case-picker';
@@ -283,14 +284,7 @@ function ResourceChat({ resourceId, chatId, notice }: { resourceId: string; chat
         )}
         <Box style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           {create.isError ? (
-            <Alert color="red" title="Could not start a chat">
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{create.error.message}</Text>
-                <Button size="xs" variant="default" onClick={startNew}>
-                  Try again
-                </Button>
-              </Stack>
-            </Alert>
+            <ChatStartFailed message={create.error.message} onRetry={startNew} />
           ) : chat.data && !belongsElsewhere ? (
             <ChatPane key={chat.data.id} chat={chat.data} height="100%" onDeleted={() => leave(DELETED_CHAT_NOTICE)} />
           ) : (
