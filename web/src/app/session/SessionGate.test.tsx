@@ -153,6 +153,7 @@ describe('a stored session, when the page loads', () => {
     const current = api.state.session;
     api.on('GET', '/sessions/current', () => (reachable ? current : unreachable()));
     api.on('GET', '/health', () => (reachable ? { status: 'ok', dependencies: {} } : unreachable()));
+    api.on('POST', '/realtime/ticket', () => (reachable ? { ticket: 'ticket-1', expiresInSeconds: 30 } : unreachable()));
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
     expect(screen.getByText("You're offline")).toBeTruthy();

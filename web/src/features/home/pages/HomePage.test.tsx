@@ -48,7 +48,7 @@ describe('HomePage', () => {
     await screen.findByText('Signed in as dr.grey@example.org');
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     const socket = FakeWebSocket.latest();
-    expect(socket.url).toBe('ws://localhost:3000/ws?token=token-1&clientId=tab-1');
+    expect(socket.url).toBe('ws://localhost:3000/ws?ticket=ticket-1&clientId=tab-1');
 
     api.state.me = userDocument({ email: 'dr.grey@hospital.example.org', version: 2 });
     act(() => {
