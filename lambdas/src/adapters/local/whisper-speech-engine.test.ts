@@ -89,7 +89,7 @@ describe('whisperSpeechEngine', () => {
     await script();
     const dictation = await open({ timeoutMs: 300 });
     write(dictation.stream, pcm(tone(500), silence(600)));
-    await expect.poll(() => dictation.failure(), { timeout: 3_000 }).toMatch(message);
+    await expect.poll(() => dictation.failure(), { timeout: 10_000 }).toMatch(message);
     expect(dictation.heard).toEqual([]);
   });
 
