@@ -6,7 +6,7 @@
 //
 // Like the service it refuses, with a 400: a text over 3000 characters (TextLengthExceededException), and a missing
 // or unknown VoiceId, OutputFormat other than mp3 here, Engine other than neural or standard (ValidationException).
-// The audio is real MP3: silent MPEG-1 Layer III frames, one per started 50 characters, so a browser plays it.
+// The audio is real MP3 a browser plays: silent MPEG-1 Layer III frames, two per character (72 ms, about speech's pace).
 //
 //   fail(type, message, status = 400)  the next call fails with this error
 //   requests                           every SynthesizeSpeech call: its body, whether it was SigV4-signed, its audio
@@ -30,8 +30,8 @@ export interface PollyDoubleRequest {
 const MAX_CHARS = 3000;
 /** The neural English voices the double knows (a few more than the app offers, as the service has). */
 const VOICES = new Set(['Joanna', 'Matthew', 'Ruth', 'Stephen', 'Danielle', 'Gregory', 'Amy', 'Brian', 'Ivy', 'Kendra', 'Kimberly', 'Salli', 'Joey', 'Justin', 'Kevin', 'Emma', 'Arthur']);
-/** One silent MPEG-1 Layer III frame: 128 kbit/s, 44.1 kHz, joint stereo (417 bytes: the header, then zeros). */
-export const SILENT_MP3_FRAME = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(413)]);
+/** One silent MPEG-1 Layer III frame: 32 kbit/s, 32 kHz, mono, 36 ms (144 bytes: the header, then zeros). */
+export const SILENT_MP3_FRAME = Buffer.concat([Buffer.from([0xff, 0xfb, 0x18, 0xc4]), Buffer.alloc(140)]);
 
 const readBody = async (request: Http2ServerRequest) => {
   const chunks: Buffer[] = [];
@@ -70,7 +70,7 @@ export const startPollyDouble = async () => {
       if (body.OutputFormat !== 'mp3') return refuse(400, 'ValidationException', `The double answers OutputFormat mp3 only, not ${String(body.OutputFormat)}`);
       if (body.Engine !== undefined && body.Engine !== 'neural' && body.Engine !== 'standard')
         return refuse(400, 'ValidationException', `1 validation error detected: Value '${String(body.Engine)}' at 'engine' failed to satisfy constraint: Member must satisfy enum value set`);
-      call.audio = Buffer.concat(Array.from({ length: Math.ceil(text.length / 50) }, () => SILENT_MP3_FRAME));
+      call.audio = Buffer.concat(Array.from({ length: 2 * text.length }, () => SILENT_MP3_FRAME));
       response.writeHead(200, { 'content-type': 'audio/mpeg', 'x-amzn-RequestCharacters': String(text.length), 'x-amzn-requestid': 'double' });
       response.end(call.audio);
     })();

@@ -1,0 +1,64 @@
+// /tools/texttospeech where the server reads aloud: a runtime pointed at the Polly double, so the page plays the
+// server's MP3 in its <audio> element, and says Amazon Polly reads.
+import { startPollyDouble, type PollyDouble } from '@chartside/lambdas/test/polly-double';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../harness/browser';
+import { startRuntime, type TestRuntime } from '../harness/runtime';
+import { createUser, type TestUser } from '../harness/users';
+import { dismissOfflineNotice, newContext, signIn } from '../harness/web';
+
+let polly: PollyDouble;
+let runtime: TestRuntime;
+let browser: Browser;
+let user: TestUser;
+
+beforeAll(async () => {
+  polly = await startPollyDouble();
+  [runtime, browser] = await Promise.all([
+    startRuntime({ env: { AWS_ENDPOINT_URL_POLLY: polly.url, AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'polly-double-secret' } }),
+    launchBrowser(),
+  ]);
+  user = await createUser(runtime);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await runtime?.stop();
+  await polly?.close();
+});
+
+describe('text to speech read by the server', () => {
+  it('plays Amazon Polly\'s audio with the chosen voice and speed, pauses and resumes it', { timeout: 90_000 }, async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, runtime.url, user);
+    await dismissOfflineNotice(page);
+    await page.goto(`${runtime.url}/tools/texttospeech`);
+    await page.getByText("Read by Amazon Polly in your organization's AWS account.").waitFor({ timeout: 20_000 });
+
+    await page.getByRole('textbox', { name: 'Text to read' }).fill('Hold metoprolol if the heart rate is under 55. Recheck at noon.');
+    await page.getByRole('combobox', { name: 'Voice' }).click();
+    await page.getByRole('option', { name: 'Brian (British English, male)' }).click();
+    const speed = page.getByRole('slider');
+    await speed.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.getByText('Speed: 1.25×').waitFor();
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByText('Reading aloud…').waitFor();
+
+    const audio = page.getByTestId('speech-audio');
+    const player = () => audio.evaluate((element: HTMLAudioElement) => ({ src: element.src, paused: element.paused, rate: element.playbackRate }));
+    expect(await player()).toMatchObject({ src: expect.stringMatching(/^blob:/), paused: false, rate: 1.25 });
+    expect(polly.requests.at(-1)?.body).toMatchObject({ Text: 'Hold metoprolol if the heart rate is under 55. Recheck at noon.', VoiceId: 'Brian', Engine: 'neural' });
+
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.getByText('Paused.').waitFor();
+    expect((await player()).paused).toBe(true);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.getByText('Reading aloud…').waitFor();
+    // The silent audio runs a few seconds, then the player is ready again.
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+});
