@@ -1,5 +1,6 @@
 // /tools/texttospeech where the server reads aloud: a runtime pointed at the Polly double, so the page plays the
 // server's MP3 in its <audio> element, and says Amazon Polly reads.
+import { MAX_SPEECH_TEXT } from '@chartside/shared';
 import { startPollyDouble, type PollyDouble } from '@chartside/lambdas/test/polly-double';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,37 @@ describe('text to speech read by the server', () => {
     await page.getByRole('button', { name: 'Resume' }).click();
     await page.getByText('Reading aloud…').waitFor();
     // The silent audio runs a few seconds, then the player is ready again.
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+
+  it('reads a text longer than one request request by request, fetching the next piece while one plays', { timeout: 120_000 }, async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, runtime.url, user);
+    await dismissOfflineNotice(page);
+    await page.goto(`${runtime.url}/tools/texttospeech`);
+    await page.getByText("Read by Amazon Polly in your organization's AWS account.").waitFor({ timeout: 20_000 });
+    const sentences = Array.from({ length: 140 }, (_, i) => `Handout sentence ${i} about fluid balance.`);
+    const requests: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/api/speech') && request.method() === 'POST' && requests.push(String((request.postDataJSON() as { text: string }).text)));
+    await page.getByRole('textbox', { name: 'Text to read' }).fill(sentences.join(' '));
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByText('Reading aloud…').waitFor();
+    // The second piece is asked for while the first plays.
+    await expect.poll(() => requests.length).toBe(2);
+    expect(requests.every((text) => text.length <= MAX_SPEECH_TEXT)).toBe(true);
+    expect(requests.join(' ')).toBe(sentences.join(' '));
+    // Each piece's audio is minutes long (the double's 72 ms a character): skipped to its end, the next one plays, and
+    // after the last the reading is over.
+    const audio = page.getByTestId('speech-audio');
+    const source = () => audio.evaluate((element: HTMLAudioElement) => element.src);
+    const skipToEnd = () => audio.evaluate((element: HTMLAudioElement) => (element.currentTime = element.duration - 0.05));
+    const first = await source();
+    await skipToEnd();
+    await expect.poll(source).not.toBe(first);
+    await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => !element.paused && element.duration > 0)).toBe(true);
+    await skipToEnd();
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor({ timeout: 20_000 });
     await context.close();
   });

@@ -79,7 +79,7 @@ describe('server speech with Polly (a runtime pointed at the Polly double)', () 
   it.each([
     [{}, 'The text to read is required.'],
     [{ text: '   ' }, 'There is no text to read.'],
-    [{ text: 'x'.repeat(20_001) }, 'The text can be at most 20,000 characters.'],
+    [{ text: 'x'.repeat(5_001) }, 'The text can be at most 5,000 characters.'],
     [{ text: 'Hello.', voice: 'Nobody' }, 'voice'],
   ])('refuses %j with a clear 400', async (body, message) => {
     const before = polly.requests.length;

@@ -3,8 +3,12 @@
 // not JSON), which the page plays in an <audio> element. Without it the page uses the browser's own synthesis.
 import { z } from 'zod';
 
-/** Longest text read in one request, in characters (Polly takes 3000 a call: the server reads it piece by piece). */
-export const MAX_SPEECH_TEXT = 20_000;
+/**
+ * Longest text read in one request, in characters (Polly takes 3000 a call: the server reads it piece by piece). Its
+ * audio (about 2 MB of MP3) stays well under what a cloud function may answer (6 MB) and within its time; the page
+ * reads a longer text request by request.
+ */
+export const MAX_SPEECH_TEXT = 5_000;
 
 /** Amazon Polly's neural English voices offered to the user; the first is the default. */
 export const SPEECH_VOICES = [
