@@ -2,14 +2,13 @@
 // key, filled once at deploy by a custom resource (the vapid-keys-setup function makes the pair with web-push), and read
 // by the functions that push. The local runtime keeps its pair under DATA_DIR instead.
 import { CustomResource, Duration, Stack } from 'aws-cdk-lib';
-import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { acknowledge, wildcardResourceFinding } from '../nag';
+import { acknowledge } from '../nag';
 import { AppFunction, type FunctionDefaults } from './app-function';
 import type { Data } from './data';
+import { setupProvider } from './setup-provider';
 
 export interface PushKeysProps {
   readonly defaults: FunctionDefaults;
@@ -44,26 +43,11 @@ export class PushKeys extends Construct {
     });
     this.grant(this.setup.policy, ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue'], ['kms:Decrypt', 'kms:GenerateDataKey']);
 
-    const providerLogs = new LogGroup(this, 'ProviderLogs', { encryptionKey: props.defaults.logKey, retention: props.defaults.logRetention });
-    const providerRole = new Role(this, 'ProviderRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Runs the CDK provider framework for the VAPID key pair setup',
-    });
-    new ManagedPolicy(this, 'ProviderPolicy', {
-      roles: [providerRole],
-      statements: [new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [providerLogs.logGroupArn] })],
-    });
-    const provider = new Provider(this, 'Provider', { onEventHandler: this.setup.function, logGroup: providerLogs, frameworkOnEventRole: providerRole });
-    acknowledge(providerRole, {
-      'HIPAA.Security-IAMNoInlinePolicy':
-        'The CDK provider framework adds its own inline grant to invoke the setup function; every other permission is in the managed ProviderPolicy.',
-      [wildcardResourceFinding(providerRole, `${this.setup.function.functionArn}:*`)]:
-        'Written by the CDK provider framework: invoke the setup function and any of its versions, nothing else.',
-    });
-    acknowledge(provider, {
-      'HIPAA.Security-LambdaConcurrency': 'The CDK provider framework function runs only while CloudFormation deploys this stack, one event at a time.',
-      'HIPAA.Security-LambdaDLQ': 'Invoked synchronously by CloudFormation during a deploy, which reports a failure in the stack events; nothing asynchronous to dead-letter.',
-      'HIPAA.Security-LambdaInsideVPC': 'The CDK provider framework function only relays the deploy event to the setup function and answers CloudFormation; it touches no data.',
+    const provider = setupProvider(this, {
+      setupFunction: this.setup.function,
+      logKey: props.defaults.logKey,
+      logRetention: props.defaults.logRetention,
+      purpose: 'the VAPID key pair setup',
     });
     new CustomResource(this, 'KeyPair', { serviceToken: provider.serviceToken, resourceType: 'Custom::VapidKeyPair', properties: { secret: this.secret.secretArn } });
   }

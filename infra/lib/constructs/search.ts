@@ -3,18 +3,18 @@
 import { createHash } from 'node:crypto';
 import { CustomResource, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { AccountRootPrincipal, ManagedPolicy, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, ManagedPolicy, PolicyDocument, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { CfnResourcePolicy, LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { CfnDomain, EngineVersion, TLSSecurityPolicy } from 'aws-cdk-lib/aws-opensearchservice';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { SEARCH_INDEX_NAME, searchIndexDefinition } from '@chartside/lambdas/adapters/aws/opensearch-index-definition';
 import { keys } from '@chartside/lambdas/data/table';
 import { acknowledge, wildcardResourceFinding } from '../nag';
 import { AppFunction, type FunctionDefaults } from './app-function';
 import type { Data } from './data';
+import { setupProvider } from './setup-provider';
 
 /** The engine the domain runs: the newest OpenSearch this aws-cdk-lib knows. */
 export const SEARCH_ENGINE = EngineVersion.OPENSEARCH_3_7;
@@ -247,30 +247,7 @@ export class SearchIndexing extends Construct {
     });
     search.grant(this.setup.policy, 'setup');
 
-    const providerLogs = new LogGroup(this, 'ProviderLogs', { encryptionKey: props.logKey, retention: defaults.logRetention });
-    const providerRole = new Role(this, 'ProviderRole', {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Runs the CDK provider framework for the search index setup',
-    });
-    new ManagedPolicy(this, 'ProviderPolicy', {
-      roles: [providerRole],
-      statements: [new PolicyStatement({ actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [providerLogs.logGroupArn] })],
-    });
-    const provider = new Provider(this, 'Provider', { onEventHandler: this.setup.function, logGroup: providerLogs, frameworkOnEventRole: providerRole });
-    acknowledge(providerRole, {
-      'HIPAA.Security-IAMNoInlinePolicy':
-        'The CDK provider framework adds its own inline grant to invoke the setup function; every other permission is in the managed ProviderPolicy.',
-      [wildcardResourceFinding(providerRole, `${this.setup.function.functionArn}:*`)]:
-        'Written by the CDK provider framework: invoke the setup function and any of its versions, nothing else.',
-    });
-    acknowledge(provider, {
-      'HIPAA.Security-LambdaConcurrency':
-        'The CDK provider framework function runs only while CloudFormation deploys this stack, one event at a time.',
-      'HIPAA.Security-LambdaDLQ':
-        'Invoked synchronously by CloudFormation during a deploy, which reports a failure in the stack events; nothing asynchronous to dead-letter.',
-      'HIPAA.Security-LambdaInsideVPC':
-        'The CDK provider framework function only relays the deploy event to the setup function and answers CloudFormation; it touches no data.',
-    });
+    const provider = setupProvider(this, { setupFunction: this.setup.function, logKey: props.logKey, logRetention: defaults.logRetention, purpose: 'the search index setup' });
     new CustomResource(this, 'Index', {
       serviceToken: provider.serviceToken,
       resourceType: 'Custom::SearchIndex',
