@@ -2,7 +2,7 @@
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
 import { totpCode } from '../../infra/local/src/users';
 import { screenshotDir } from './browser';
 import type { TestUser } from './users';
@@ -99,5 +99,22 @@ export const signIn = async (page: Page, origin: string, user: TestUser, choice:
 export const storedSessionId = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), SESSION_ID_KEY);
 
 /** Resolves once the page's realtime socket is open (it carries remote sign-outs). */
+/**
+ * The page's realtime socket once the server has registered it: the app pings as the socket opens, and the pong comes
+ * back through the connection's record, so events sent from then on reach the page. The frame listener is attached as
+ * the socket appears, so a fast pong is not missed.
+ */
 export const realtimeOpen = (page: Page) =>
-  page.waitForEvent('websocket', { predicate: (ws) => new URL(ws.url()).pathname === '/ws', timeout: 20_000 });
+  new Promise<WebSocket>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The realtime socket was not registered within 20 s.')), 20_000);
+    const onSocket = (socket: WebSocket) => {
+      if (new URL(socket.url()).pathname !== '/ws') return;
+      socket.on('framereceived', (frame) => {
+        if (!String(frame.payload).includes('"pong"')) return;
+        clearTimeout(timer);
+        page.off('websocket', onSocket);
+        resolve(socket);
+      });
+    };
+    page.on('websocket', onSocket);
+  });

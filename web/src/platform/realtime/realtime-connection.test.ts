@@ -136,11 +136,12 @@ describe('connectRealtime', () => {
     expect(connectivity.isOnline()).toBe(true);
   });
 
-  it('pings to keep the connection open', async () => {
+  it('pings once it opens, then to keep the connection open', async () => {
     await connect();
     FakeWebSocket.latest().serverOpens();
-    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
     expect(FakeWebSocket.latest().sent).toEqual(['{"action":"ping"}']);
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+    expect(FakeWebSocket.latest().sent).toEqual(['{"action":"ping"}', '{"action":"ping"}']);
   });
 
   it('stops for good when closed', async () => {

@@ -84,6 +84,8 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
     socket = ws;
     ws.onopen = () => {
       attempt = 0;
+      // A ping at once: the server's pong says the connection is registered and events will arrive.
+      ws.send(ping);
       heartbeat = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(ping), HEARTBEAT_MS);
       if (hasOpened) onReconnect?.();
       hasOpened = true;
