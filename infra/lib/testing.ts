@@ -1,6 +1,7 @@
 // Test helpers: an App with cdk.json's context and bundling skipped, and stub sources so the infra tests never
 // depend on the lambdas or a web build being present.
 import { App, Stack } from 'aws-cdk-lib';
+import type { Template } from 'aws-cdk-lib/assertions';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,4 +82,17 @@ export const backend = (stack: Stack, paths: SourcePaths) => {
   const realtime = new Realtime(stack, 'Realtime', { defaults, data, logKey: data.key, accessLogs: false });
   const httpApi = new HttpApi(stack, 'HttpApi', { defaults, data, files, auth, realtime, logKey: data.key });
   return { data, files, auth, realtime, httpApi };
+};
+
+/** A statement of an IAM policy document, as a template holds it. */
+export interface PolicyStatementJson {
+  Action: string | string[];
+  Resource: unknown;
+  Condition?: unknown;
+}
+
+/** The statements of the managed policy whose logical id starts with the prefix. */
+export const statementsOf = (template: Template, prefix: string): PolicyStatementJson[] => {
+  const [, policy] = Object.entries(template.findResources('AWS::IAM::ManagedPolicy')).find(([id]) => id.startsWith(prefix)) ?? [];
+  return (policy?.Properties.PolicyDocument.Statement ?? []) as PolicyStatementJson[];
 };

@@ -1,18 +1,12 @@
 import { BACKUP_RETENTION_DAYS } from '@chartside/shared';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { functionDefaults, stubSources, testStack } from '../testing';
+import { functionDefaults, statementsOf, stubSources, testStack } from '../testing';
 import { Backups, NightlyBackup } from './backups';
 import { Data } from './data';
 import { Files } from './files';
 
 const BUCKET = 'chartside-backups-123456789012-us-east-1';
-
-/** The statements of the managed policy whose logical id starts with the prefix. */
-const statementsOf = (template: Template, prefix: string) => {
-  const [, policy] = Object.entries(template.findResources('AWS::IAM::ManagedPolicy')).find(([id]) => id.startsWith(prefix)) ?? [];
-  return (policy?.Properties.PolicyDocument.Statement ?? []) as { Action: string | string[]; Resource: unknown; Condition?: unknown }[];
-};
 
 describe('Backups and NightlyBackup', () => {
   let template: Template;

@@ -1,21 +1,9 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { functionDefaults, stubSources, testStack } from '../testing';
+import { functionDefaults, statementsOf, stubSources, testStack } from '../testing';
 import { Data } from './data';
 import { FeedRefresh } from './feed-refresh';
 import { Realtime } from './realtime';
-
-interface Statement {
-  Action: string | string[];
-  Resource: unknown;
-  Condition?: unknown;
-}
-
-/** The statements of the managed policy whose logical id starts with the prefix. */
-const statementsOf = (template: Template, prefix: string) => {
-  const [, policy] = Object.entries(template.findResources('AWS::IAM::ManagedPolicy')).find(([id]) => id.startsWith(prefix)) ?? [];
-  return (policy?.Properties.PolicyDocument.Statement ?? []) as Statement[];
-};
 
 describe('FeedRefresh', () => {
   let template: Template;

@@ -1,20 +1,9 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { ManagedPolicy } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { functionDefaults, stubSources, testStack } from '../testing';
+import { functionDefaults, statementsOf, stubSources, testStack } from '../testing';
 import { Data } from './data';
 import { PushKeys } from './push-keys';
-
-interface Statement {
-  Action: string | string[];
-  Resource: unknown;
-  Condition?: unknown;
-}
-
-const statementsOf = (template: Template, prefix: string) => {
-  const [, policy] = Object.entries(template.findResources('AWS::IAM::ManagedPolicy')).find(([id]) => id.startsWith(prefix)) ?? [];
-  return (policy?.Properties.PolicyDocument.Statement ?? []) as Statement[];
-};
 
 const secretRef = { Ref: Match.stringLikeRegexp('^PushSecret') };
 
