@@ -29,14 +29,20 @@ afterAll(async () => {
   await polly?.close();
 });
 
+/** The tool in a new signed-in context, once it says the server reads. */
+const openTool = async () => {
+  const context = await newContext(browser);
+  const page = await context.newPage();
+  await signIn(page, runtime.url, user);
+  await dismissOfflineNotice(page);
+  await page.goto(`${runtime.url}/tools/texttospeech`);
+  await page.getByText("Read by Amazon Polly in your organization's AWS account.").waitFor({ timeout: 20_000 });
+  return { context, page };
+};
+
 describe('text to speech read by the server', () => {
   it('plays Amazon Polly\'s audio with the chosen voice and speed, pauses and resumes it', { timeout: 90_000 }, async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, runtime.url, user);
-    await dismissOfflineNotice(page);
-    await page.goto(`${runtime.url}/tools/texttospeech`);
-    await page.getByText("Read by Amazon Polly in your organization's AWS account.").waitFor({ timeout: 20_000 });
+    const { context, page } = await openTool();
 
     await page.getByRole('textbox', { name: 'Text to read' }).fill('Hold metoprolol if the heart rate is under 55. Recheck at noon.');
     await page.getByRole('combobox', { name: 'Voice' }).click();
@@ -64,12 +70,7 @@ describe('text to speech read by the server', () => {
   });
 
   it('reads a text longer than one request request by request, fetching the next piece while one plays', { timeout: 120_000 }, async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, runtime.url, user);
-    await dismissOfflineNotice(page);
-    await page.goto(`${runtime.url}/tools/texttospeech`);
-    await page.getByText("Read by Amazon Polly in your organization's AWS account.").waitFor({ timeout: 20_000 });
+    const { context, page } = await openTool();
     const sentences = Array.from({ length: 140 }, (_, i) => `Handout sentence ${i} about fluid balance.`);
     const requests: string[] = [];
     page.on('request', (request) => request.url().endsWith('/api/speech') && request.method() === 'POST' && requests.push(String((request.postDataJSON() as { text: string }).text)));
