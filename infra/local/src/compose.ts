@@ -35,7 +35,6 @@ import type { ReplyRunner } from '@chartside/lambdas/ports/reply-runner';
 import type { BackupDeps } from '@chartside/lambdas/jobs/backup';
 import { createBroadcast } from '@chartside/lambdas/ws/broadcast';
 import type { RealtimeDeps } from '@chartside/lambdas/ws/deps';
-import { RealtimeTicketRepository } from '@chartside/lambdas/data/realtime-ticket-repository';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import { cognitoClient } from './cognito-local';
 import { searchDbFile } from './local-search';
@@ -82,7 +81,10 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   const tokenVerifier = jwksTokenVerifier({ issuer: endpoints.issuer, clientId: endpoints.userPoolClientId, jwks: { keys: [publicKey.jwk] } as unknown as Jwks });
   const connections = new ConnectionRepository(table, systemClock);
   const poster = apiGatewayConnectionPoster(new ApiGatewayManagementApiClient({ ...aws, endpoint: endpoints.origin }));
-  const realtime: RealtimeDeps = { connections, poster, tickets: new RealtimeTicketRepository(table, systemClock), clock: systemClock, logger };
+  // Locally the Encryption SDK wraps data keys with a raw AES key under DATA_DIR (KMS in the cloud).
+  const cipher = encryptionSdkCipher(rawAesKeyring(loadLocalDataKey(settings.dataDir)));
+  const repositories = createRepositories(table, systemClock, cipher);
+  const realtime: RealtimeDeps = { connections, poster, tickets: repositories.realtimeTickets, clock: systemClock, logger };
   const search = openSqliteSearchIndex(searchDbFile(settings.dataDir));
 
   const probes: Record<string, Probe> = {
@@ -99,9 +101,6 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     return { status: states.every((s) => s.ok) ? 'ok' : 'degraded', dependencies };
   };
 
-  // Locally the Encryption SDK wraps data keys with a raw AES key under DATA_DIR (KMS in the cloud).
-  const cipher = encryptionSdkCipher(rawAesKeyring(loadLocalDataKey(settings.dataDir)));
-  const repositories = createRepositories(table, systemClock, cipher);
   const broadcast = createBroadcast(realtime);
   // Presigned URLs name s3rver's own address (127.0.0.1), which the browser on this machine reaches directly.
   const fileStore = s3FileStore(s3, localAws.filesBucket);
