@@ -1,5 +1,5 @@
-// Canned values for tests: a runtime config, a user document, login sessions, Amplify sessions.
-import { blankPatient, defaultUserFields, unknownLocation, type Patient, type RuntimeConfig, type Session, type UserDocument } from '@chartside/shared';
+// Canned values for tests: a runtime config, a user document, login sessions, Amplify sessions, library entries.
+import { blankPatient, defaultUserFields, unknownLocation, type Patient, type ResourceSummary, type RuntimeConfig, type Session, type UserDocument } from '@chartside/shared';
 import type { fetchAuthSession } from 'aws-amplify/auth';
 import { SESSION_ID_KEY } from '../platform/auth/browser-session';
 
@@ -77,5 +77,22 @@ export const patientRecord = (overrides: Partial<Patient> = {}): Patient => ({
   room: '4B-12',
   version: 3,
   lastSessionId: 's-1',
+  ...overrides,
+});
+
+/** A library entry as lists show it, named `name` (its id too, unless given). */
+export const resourceSummary = (name: string, overrides: Partial<ResourceSummary> = {}): ResourceSummary => ({
+  id: name,
+  name,
+  type: 'text',
+  tags: [],
+  favorite: false,
+  link: '',
+  description: '',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+  version: 1,
+  fileCount: 0,
+  sectionCount: 0,
   ...overrides,
 });

@@ -1,28 +1,13 @@
-import type { ResourceSummary } from '@chartside/shared';
 import { describe, expect, it } from 'vitest';
+import { resourceSummary } from '../../test/fixtures';
 import { applyListView, readListView, writeListView } from './resource-list-view';
 
-const summary = (name: string, overrides: Partial<ResourceSummary> = {}): ResourceSummary => ({
-  id: name,
-  name,
-  type: 'text',
-  tags: [],
-  favorite: false,
-  link: '',
-  description: '',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  version: 1,
-  fileCount: 0,
-  sectionCount: 0,
-  ...overrides,
-});
 
 const list = [
-  summary('beta', { type: 'article', tags: ['Icu', 'Sepsis'], createdAt: '2025-01-03T00:00:00.000Z', updatedAt: '2025-01-03T00:00:00.000Z' }),
-  summary('Alpha', { tags: ['Icu'], createdAt: '2025-01-02T00:00:00.000Z', updatedAt: '2025-01-09T00:00:00.000Z' }),
-  summary('gamma 10', { type: 'article' }),
-  summary('gamma 9', { type: 'guide', tags: ['Sepsis'] }),
+  resourceSummary('beta', { type: 'article', tags: ['Icu', 'Sepsis'], createdAt: '2025-01-03T00:00:00.000Z', updatedAt: '2025-01-03T00:00:00.000Z' }),
+  resourceSummary('Alpha', { tags: ['Icu'], createdAt: '2025-01-02T00:00:00.000Z', updatedAt: '2025-01-09T00:00:00.000Z' }),
+  resourceSummary('gamma 10', { type: 'article' }),
+  resourceSummary('gamma 9', { type: 'guide', tags: ['Sepsis'] }),
 ];
 
 describe('resource list view', () => {

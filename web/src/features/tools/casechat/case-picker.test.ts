@@ -1,21 +1,9 @@
 import type { ResourceSummary } from '@chartside/shared';
 import { describe, expect, it } from 'vitest';
+import { resourceSummary } from '../../../test/fixtures';
 import { chatCounts, pickableResources } from './case-picker';
 
-const resource = (id: string, name: string, type: ResourceSummary['type'], tags: string[] = []): ResourceSummary => ({
-  id,
-  name,
-  type,
-  tags,
-  favorite: false,
-  link: '',
-  description: '',
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  version: 1,
-  fileCount: 0,
-  sectionCount: 0,
-});
+const resource = (id: string, name: string, type: ResourceSummary['type'], tags: string[] = []): ResourceSummary => resourceSummary(name, { id, type, tags });
 
 const library = [
   resource('g1', 'Sepsis guideline', 'guide', ['ICU']),
