@@ -1,10 +1,12 @@
 // Encrypted resources on the shared runtime: what is sealed never reaches the runtime's files (DynamoDB Local's
 // database, the object store, the search index), the owner reads it back, another user never can, search finds the
 // resource by name and tags only, turning encryption off and on rewrites the data, and a changed ciphertext is a 400.
-// Its files are sealed in the object store too: read back decrypted by the owner only, and opened again with encryption off.
+// Its files are sealed in the object store too (a large one in parts, read part by part): read back decrypted by the owner
+// only, and opened again with encryption off.
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sessionIdHeader, type Resource, type Upload } from '@chartside/shared';
+import { filePartsHeader, SEALED_PART_BYTES, sessionIdHeader, type Resource, type Upload } from '@chartside/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api, type Auth } from '../harness/api';
 import { localTable } from '../harness/dynamodb';
@@ -139,24 +141,28 @@ describe('an encrypted resource', () => {
   });
 });
 
-/** The bytes POST /files/content answers (the harness's api reads answers as text). */
-const fileContent = async (auth: Auth, filePath: string) => {
+/** The bytes POST /files/content answers for one part (the harness's api reads answers as text), and the part count. */
+const fileContent = async (auth: Auth, filePath: string, part?: number) => {
   const response = await fetch(`${runtime.url}/api/files/content`, {
     method: 'POST',
     headers: { authorization: `Bearer ${auth.token}`, [sessionIdHeader]: auth.sessionId, 'content-type': 'application/json' },
-    body: JSON.stringify({ filePath }),
+    body: JSON.stringify({ filePath, part }),
   });
-  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+  return { status: response.status, parts: response.headers.get(filePartsHeader), bytes: Buffer.from(await response.arrayBuffer()) };
 };
 
-/** s3rver keeps each object's bytes in one file under DATA_DIR/s3. */
+/** s3rver keeps each object's bytes in one file under DATA_DIR/s3, and its metadata in another beside it. */
 const objectFile = (filePath: string) => path.join(runtime.dataDir, 's3', 'chartside-files', `${filePath}._S3rver_object`);
+const storedPartLengths = async (filePath: string) => {
+  const metadata = JSON.parse(await readFile(path.join(runtime.dataDir, 's3', 'chartside-files', `${filePath}._S3rver_metadata.json`), 'utf8')) as Record<string, string>;
+  return metadata['x-amz-meta-chartside-parts']?.split(',').map(Number);
+};
 
 describe('an encrypted resource’s files', () => {
-  /** An encrypted resource holding one uploaded file whose bytes carry a unique phrase (and bytes that are not text). */
-  const encryptedWithFile = async () => {
+  /** An encrypted resource holding one uploaded file whose bytes carry a unique phrase (and bytes that are not text, `padding` of them). */
+  const encryptedWithFile = async (padding = 4) => {
     const phrase = uniquePhrase('file');
-    const bytes = Buffer.concat([Buffer.from(`%PDF-1.4\n% ${phrase}\n`), Buffer.from([0, 255, 128, 7]), Buffer.from('\n%%EOF\n')]);
+    const bytes = Buffer.concat([Buffer.from(`%PDF-1.4\n% ${phrase}\n`), randomBytes(padding), Buffer.from('\n%%EOF\n')]);
     const upload = await ok<Upload>(asOwner('POST', '/files/uploads', { fileName: 'scan.pdf', size: bytes.length }));
     expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: bytes })).status).toBe(200);
     const created = await ok<Resource>(asOwner('POST', '/resources', { name: `Sealed file ${crypto.randomUUID().slice(0, 8)}`, type: 'files' }));
@@ -176,6 +182,40 @@ describe('an encrypted resource’s files', () => {
     expect(read.bytes.equals(bytes)).toBe(true);
     expect((await fileContent(otherAuth, filePath)).status).toBe(404);
     expect((await asOther('POST', '/files/download-url', { filePath })).status).toBe(404);
+  });
+
+  it('is sealed in parts when large: each read on its own by the owner only, a changed part refused, all restored with encryption off', async () => {
+    const { saved, phrase, bytes, filePath } = await encryptedWithFile(9_000_000);
+    expect(await filesHolding(phrase)).toEqual([]);
+    const stored = await readFile(objectFile(filePath));
+    expect(stored.includes(bytes.subarray(100_000, 100_064))).toBe(false);
+    const lengths = await storedPartLengths(filePath);
+    expect(lengths).toHaveLength(3);
+
+    const parts = [];
+    for (const part of [0, 1, 2]) {
+      const read = await fileContent(ownerAuth, filePath, part);
+      expect(read).toMatchObject({ status: 200, parts: '3' });
+      expect(read.bytes.length).toBeLessThanOrEqual(SEALED_PART_BYTES);
+      parts.push(read.bytes);
+    }
+    expect(Buffer.concat(parts).equals(bytes)).toBe(true);
+    expect((await fileContent(otherAuth, filePath, 0)).status).toBe(404);
+    const past = await fileContent(ownerAuth, filePath, 3);
+    expect(past.status).toBe(400);
+    expect(JSON.parse(past.bytes.toString('utf8'))).toEqual({ error: { code: 'bad_request', message: 'That file has 3 parts, numbered from 0: there is no part 3.' } });
+
+    const flipped = Buffer.from(stored);
+    flipped[lengths![0]! + 1000] = flipped[lengths![0]! + 1000]! ^ 1;
+    await writeFile(objectFile(filePath), flipped);
+    const changed = await fileContent(ownerAuth, filePath, 1);
+    expect(changed.status).toBe(400);
+    expect(JSON.parse(changed.bytes.toString('utf8'))).toEqual({ error: { code: 'bad_request', message: expect.stringMatching(/could not be decrypted/) } });
+    await writeFile(objectFile(filePath), stored);
+
+    await ok<Resource>(asOwner('PATCH', `/resources/${saved.id}`, { version: saved.version, encrypted: false }));
+    expect((await readFile(objectFile(filePath))).equals(bytes)).toBe(true);
+    expect(await fileContent(ownerAuth, filePath)).toMatchObject({ status: 200, parts: '1' });
   });
 
   it('is stored in clear again when encryption is turned off, read by its presigned GET', async () => {

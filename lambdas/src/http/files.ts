@@ -2,9 +2,9 @@
 // a path that is not the caller's answers 404, the same as a missing one, so nothing tells whether it exists.
 import { Readable } from 'node:stream';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { extensionOf, fileContentRoute, filesContract, isOwnFilePath, mimeTypeFor, notFound } from '@chartside/shared';
+import { extensionOf, fileContentRoute, filePartsHeader, filesContract, isOwnFilePath, mimeTypeFor, notFound, SEALED_PART_BYTES } from '@chartside/shared';
 import { downloadOf } from '../services/downloads';
-import { readOwnFile } from '../services/sealed-files';
+import { readOwnFilePart } from '../services/sealed-files';
 import { startUpload } from '../services/uploads';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
@@ -17,12 +17,21 @@ const contentRoute = createRoute({
   method: fileContentRoute.method,
   path: fileContentRoute.path,
   summary: fileContentRoute.summary,
+  description: [
+    `A file sealed at rest is kept in parts of at most ${SEALED_PART_BYTES / 1024 / 1024} MiB of plaintext (an answer must stay under API Gateway's 6 MB):`,
+    `each request answers one part, \`part\` (from 0, default 0), and the \`${filePartsHeader}\` header says how many there are.`,
+    'Read part 0, then the others in order, and join their bytes. A clear file is one part: its whole bytes.',
+  ].join(' '),
   tags,
   security: [{ bearer: [], session: [] }],
   request: { body: { required: true, content: { 'application/json': { schema: fileContentRoute.body } } } },
   responses: {
-    200: { description: 'The file’s bytes', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
-    400: { description: 'Invalid input, or a sealed file that could not be decrypted (it was changed)' },
+    200: {
+      description: 'The part’s bytes',
+      headers: z.object({ [filePartsHeader]: z.string().openapi({ description: 'How many parts the file has (1 for a clear file)', example: '3' }) }),
+      content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    400: { description: 'Invalid input, a part past the file’s last, or a sealed part that could not be decrypted (it was changed)' },
     404: { description: 'Not found among the signed-in user’s own files' },
   },
 });
@@ -47,11 +56,13 @@ export const filesRouter = (deps: HttpDeps, defaultHook: Hook) => {
   });
 
   router.openapi(contentRoute, async (c) => {
-    const { body, contentType } = await readOwnFile(deps, c.get('userId'), c.req.valid('json').filePath);
+    const { filePath, part } = c.req.valid('json');
+    const { body, contentType, parts } = await readOwnFilePart(deps, c.get('userId'), filePath, part);
     c.header('content-type', contentType);
+    c.header(filePartsHeader, String(parts));
     c.header('cache-control', 'private, no-store');
     if (body instanceof Readable) return c.body(Readable.toWeb(body) as ReadableStream<Uint8Array>, 200);
-    // A view of the same memory (no copy of a large file); the decrypted bytes sit in an ArrayBuffer.
+    // A view of the same memory (no copy); the decrypted bytes sit in an ArrayBuffer.
     return c.body(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), 200);
   });
 

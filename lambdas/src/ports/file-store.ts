@@ -15,11 +15,20 @@ export interface StoredObject {
   lastModified: Date;
 }
 
-/** An object being read: its bytes as a stream, and whether they are sealed (envelope-encrypted, see sealed-files.ts). */
-export interface OpenedObject {
+/**
+ * How an object's bytes are kept: in clear, or sealed (see sealed-files.ts) as envelope-encrypted messages one after
+ * another, whose byte lengths `parts` lists in order. A clear object, or one sealed before files were split, is one part.
+ */
+export interface ObjectSealing {
+  sealed: boolean;
+  parts: number[];
+}
+
+/** An object being read: its bytes as a stream, their total size, and how they are sealed. */
+export interface OpenedObject extends ObjectSealing {
   body: Readable;
   contentType: string;
-  sealed: boolean;
+  size: number;
 }
 
 export interface FileStore {
@@ -29,15 +38,17 @@ export interface FileStore {
   presignDownload(key: string, options: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<string>;
   /**
    * Stores bytes the server itself made (an article's fetched PDF, a sealed or unsealed file) as a lasting object,
-   * replacing any at that key; `sealed` marks the bytes as an envelope-encrypted message in the object's metadata.
+   * replacing any at that key; `sealedParts` marks the bytes as sealed in the object's metadata, with each part's length.
    */
-  put(key: string, bytes: Uint8Array, options: { contentType: string; sealed?: boolean }): Promise<void>;
+  put(key: string, bytes: Uint8Array, options: { contentType: string; sealedParts?: number[] }): Promise<void>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
-  /** The object's size, date and whether it is sealed, without reading it; undefined when missing. */
-  stat(key: string): Promise<(StoredObject & { sealed: boolean }) | undefined>;
+  /** The object's size, date, type and how it is sealed, without reading it; undefined when missing. */
+  stat(key: string): Promise<(StoredObject & ObjectSealing & { contentType: string }) | undefined>;
   /** The object's bytes as a stream (the caller reads or destroys it); undefined when missing. */
   open(key: string): Promise<OpenedObject | undefined>;
+  /** `length` bytes of the object from `offset` (one sealed part); undefined when missing. */
+  readRange(key: string, range: { offset: number; length: number }): Promise<Uint8Array | undefined>;
   /** Every object whose key begins with the prefix (all pages of the listing). */
   list(prefix: string): Promise<StoredObject[]>;
   /** One page of that listing, in key order: up to `limit` objects from `cursor` on, and the cursor of the next page (null after the last). */

@@ -45,10 +45,16 @@ export const filesContract = {
   remove: { method: 'post', path: '/files/delete', summary: "Delete one of the user's files that no resource holds (an abandoned upload)", body: FilePathBody, response: FileDeleted },
 } as const;
 
+/** Which part of a file to read: a sealed file is read part by part (SEALED_PART_BYTES of plaintext each), from 0. */
+export const FileContentBody = z.strictObject({ filePath, part: z.number().int().nonnegative().default(0) });
+
+/** The response header of POST /files/content that says how many parts the file has (a clear file is one). */
+export const filePartsHeader = 'x-file-parts';
+
 /** Reads one of the user's files through the API, decrypted when sealed: it answers the bytes themselves, not JSON. */
 export const fileContentRoute = {
   method: 'post',
   path: '/files/content',
-  summary: "One of the user's files, decrypted when sealed at rest (the bytes, not JSON; 404 for anyone else's)",
-  body: FilePathBody,
+  summary: "One part of one of the user's files, decrypted when sealed at rest (the bytes, not JSON; 404 for anyone else's)",
+  body: FileContentBody,
 } as const;

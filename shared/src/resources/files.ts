@@ -2,6 +2,11 @@
 
 /** Largest file one upload may carry. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+/**
+ * Largest plaintext of one part of a file sealed at rest (each part its own envelope-encrypted message): one part is
+ * what POST /files/content answers, and API Gateway caps a Lambda's answer at 6 MB, base64-encoded for bytes.
+ */
+export const SEALED_PART_BYTES = 4 * 1024 * 1024;
 /** Largest open-access PDF the server fetches for an article: the function holds it in memory to check and store it. */
 export const MAX_FETCHED_PDF_BYTES = 50 * 1024 * 1024;
 /** Objects under this folder of a user's prefix are temporary and expire after a day (a bucket lifecycle rule). */

@@ -1,12 +1,24 @@
 // Putting bytes into the file storage: the presigned PUT the API hands out (POST /api/files/uploads), sent by
 // XMLHttpRequest (fetch reports no upload progress). Used by a resource's Files and by images pasted into rich text.
 // Reading them back: the presigned GET, or, for a file sealed at rest (an encrypted resource's), the API's decrypting
-// POST /api/files/content, which answers its owner only.
-import { fileContentRoute, filesContract, type DownloadUrl, type Upload } from '@chartside/shared';
+// POST /api/files/content, which answers its owner only, one part per request.
+import { fileContentRoute, filePartsHeader, filesContract, type DownloadUrl, type Upload } from '@chartside/shared';
 import type { ApiClient } from './api/api-client';
 
-/** A large sealed file is decrypted by the server before its first byte is sent. */
+/** Each part of a sealed file is decrypted by the server before its first byte is sent. */
 const SEALED_READ_TIMEOUT_MS = 5 * 60_000;
+
+/** A sealed file's parts read one after another (each request with its own timeout), joined into one response. */
+const fetchSealedFile = async (api: ApiClient, filePath: string, signal: AbortSignal | undefined): Promise<Response> => {
+  const readPart = (part: number) =>
+    api.requestBytes(fileContentRoute.method, fileContentRoute.path, { body: { filePath, part }, timeoutMs: SEALED_READ_TIMEOUT_MS, ...(signal ? { signal } : {}) });
+  const first = await readPart(0);
+  const count = Number(first.headers.get(filePartsHeader) ?? 1);
+  const parts = [await first.blob()];
+  for (let part = 1; part < count; part += 1) parts.push(await (await readPart(part)).blob());
+  // A Blob body gives the response its type as content-type.
+  return new Response(new Blob(parts, { type: first.headers.get('content-type') ?? '' }));
+};
 
 /**
  * A stored file's bytes (the response, its body unread). `link` asks for the way to read it (default: POST
@@ -18,9 +30,7 @@ export async function fetchStoredFile(
   { signal, link }: { signal?: AbortSignal; link?: () => Promise<DownloadUrl> } = {},
 ): Promise<Response> {
   const how = await (link ?? (() => api.call(filesContract.downloadUrl, { body: { filePath }, ...(signal ? { signal } : {}) })))();
-  if ('sealed' in how) {
-    return api.requestBytes(fileContentRoute.method, fileContentRoute.path, { body: { filePath }, timeoutMs: SEALED_READ_TIMEOUT_MS, ...(signal ? { signal } : {}) });
-  }
+  if ('sealed' in how) return fetchSealedFile(api, filePath, signal);
   const response = await fetch(how.url, signal ? { signal } : {});
   if (!response.ok) throw new Error(`The file storage answered ${response.status}. Try again.`);
   return response;

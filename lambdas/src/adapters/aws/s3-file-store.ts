@@ -3,11 +3,20 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2
 import { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { badRequest, TEMP_FILE_TAG } from '@chartside/shared';
-import type { FileStore, StoredObject } from '../../ports/file-store';
+import type { FileStore, ObjectSealing, StoredObject } from '../../ports/file-store';
 
-/** User metadata (x-amz-meta-chartside-sealed) marking an object whose bytes are an envelope-encrypted message. */
+/** User metadata (x-amz-meta-chartside-sealed) marking an object whose bytes are envelope-encrypted messages. */
 const SEALED_METADATA = 'chartside-sealed';
-const isSealed = (metadata: Record<string, string> | undefined) => metadata?.[SEALED_METADATA] === 'true';
+/** User metadata listing the byte length of each sealed part, comma-separated (absent on objects sealed as one message). */
+const PARTS_METADATA = 'chartside-parts';
+
+/** A list that does not add up to the object is read as one part: decrypting it then fails as a changed file would. */
+const sealingOf = (metadata: Record<string, string> | undefined, size: number): ObjectSealing => {
+  const sealed = metadata?.[SEALED_METADATA] === 'true';
+  const listed = sealed ? metadata?.[PARTS_METADATA]?.split(',').map(Number) : undefined;
+  const valid = listed?.every((length) => Number.isSafeInteger(length) && length > 0) && listed.reduce((sum, length) => sum + length, 0) === size;
+  return { sealed, parts: valid && listed ? listed : [size] };
+};
 
 /** The most keys one ListObjectsV2 page holds. */
 const MAX_LIST_KEYS = 1000;
@@ -60,7 +69,7 @@ export const s3FileStore = (client: S3Client, bucket: string): FileStore => {
         { expiresIn: expiresInSeconds },
       ),
 
-    async put(key, bytes, { contentType, sealed = false }) {
+    async put(key, bytes, { contentType, sealedParts }) {
       await client.send(
         new PutObjectCommand({
           Bucket: bucket,
@@ -68,7 +77,7 @@ export const s3FileStore = (client: S3Client, bucket: string): FileStore => {
           Body: bytes,
           ContentType: contentType,
           ContentLength: bytes.byteLength,
-          ...(sealed ? { Metadata: { [SEALED_METADATA]: 'true' } } : {}),
+          ...(sealedParts ? { Metadata: { [SEALED_METADATA]: 'true', [PARTS_METADATA]: sealedParts.join(',') } } : {}),
         }),
       );
     },
@@ -104,7 +113,9 @@ export const s3FileStore = (client: S3Client, bucket: string): FileStore => {
     async stat(key) {
       try {
         const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-        return { key, size: head.ContentLength ?? 0, lastModified: head.LastModified ?? new Date(0), sealed: isSealed(head.Metadata) };
+        const size = head.ContentLength ?? 0;
+        const contentType = head.ContentType ?? 'application/octet-stream';
+        return { key, size, lastModified: head.LastModified ?? new Date(0), contentType, ...sealingOf(head.Metadata, size) };
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;
@@ -117,7 +128,18 @@ export const s3FileStore = (client: S3Client, bucket: string): FileStore => {
         // In Node the SDK's body is an http.IncomingMessage.
         const body = object.Body;
         if (!(body instanceof Readable)) throw new Error(`The object ${key} came without a readable body.`);
-        return { body, contentType: object.ContentType ?? 'application/octet-stream', sealed: isSealed(object.Metadata) };
+        const size = object.ContentLength ?? 0;
+        return { body, contentType: object.ContentType ?? 'application/octet-stream', size, ...sealingOf(object.Metadata, size) };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async readRange(key, { offset, length }) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }));
+        return await object.Body?.transformToByteArray();
       } catch (error) {
         if (isMissing(error)) return undefined;
         throw error;
