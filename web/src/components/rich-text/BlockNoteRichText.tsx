@@ -104,11 +104,14 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label, h
     return () => observer.disconnect();
   }, [editor]);
 
-  // The parent's callback changes on every render; the editor subscribes once and calls the latest one.
+  // The parent's callback changes on every render; the editor subscribes once and calls the latest one. It subscribes
+  // before the frame is painted, not in a later effect (as BlockNoteView would): on a slow device keys typed between
+  // the handoff below and that effect went unreported, and the next save stored the text without them.
   const latestOnChange = useRef(onChange);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latestOnChange.current = onChange;
   }, [onChange]);
+  useLayoutEffect(() => editor.onChange(() => latestOnChange.current?.(serializeBlocks(editor.document))), [editor]);
 
   // Taking over from the fallback before the frame is painted: what was typed into it lands at the end of the text,
   // the caret after it, and the focus moves in if the user is there; then the fallback goes (nothing jumps).
@@ -118,8 +121,6 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label, h
     if (editable && view && (edits.length > 0 || handoff.focusWanted())) {
       placeCaretAtEnd(view);
       applyPendingEdits(view, edits);
-      // BlockNoteView subscribes to changes in an effect, after this one: the replayed edits are reported here.
-      if (edits.length > 0) latestOnChange.current?.(serializeBlocks(editor.document));
       if (handoff.focusWanted()) editor.focus();
     }
     handoff.mounted();
@@ -163,7 +164,6 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label, h
         theme={themes[colorScheme]}
         className={classes.editor}
         data-editable={editable}
-        onChange={() => latestOnChange.current?.(serializeBlocks(editor.document))}
         slashMenu={false}
       >
         <SuggestionMenuController triggerCharacter="/" shouldOpen={slashMenuShouldOpen} />
