@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One runner for every package; each folder may refine its own settings in its vitest.config.ts.
 export default defineConfig({
   test: {
-    projects: ['shared', 'lambdas', 'web', 'infra', 'tests'],
+    // Two cores: unit files run two at a time (the browser tests set their own pace in tests/).
+    maxWorkers: 2,
+    projects: ['shared', 'lambdas', 'web', 'infra', 'tests', 'tests/vitest.serial.config.ts'],
   },
 });

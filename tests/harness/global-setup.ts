@@ -18,7 +18,16 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+interface SuiteServices {
+  runtimeUrl: string;
+  runtimePort: number;
+  runtimeDataDir: string;
+  articleFixturesUrl: string;
+  modelDoubleUrl: string;
+  stop: () => Promise<void>;
+}
+
+const startSuiteServices = async (): Promise<SuiteServices> => {
   // The bundle the runtimes serve: web/dist, or one's own build given as WEB_DIST_DIR.
   const dist = path.resolve(repoRoot, process.env.WEB_DIST_DIR ?? 'web/dist');
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} holds no built app: run \`npm run build\` before the tests (npm test does).`);
@@ -26,19 +35,41 @@ export default async function setup(project: TestProject) {
   const articleFixtures = await startArticleFixtures();
   const models = await startModelDouble({ pieceDelayMs: 15 });
   const runtime = await startRuntime({ env: { ...articleFixtureEnv(articleFixtures), OLLAMA_URL: models.url } });
+  let stopping = false;
   runtime.child.once('exit', (code, signal) => {
     if (!stopping) console.error(`The suite's runtime exited unexpectedly (${code ?? signal}):\n${runtime.output()}`);
   });
-  let stopping = false;
-  project.provide('runtimeUrl', runtime.url);
-  project.provide('runtimePort', runtime.port);
-  project.provide('runtimeDataDir', runtime.dataDir);
-  project.provide('articleFixturesUrl', articleFixtures.url);
-  project.provide('modelDoubleUrl', models.url);
+  return {
+    runtimeUrl: runtime.url,
+    runtimePort: runtime.port,
+    runtimeDataDir: runtime.dataDir,
+    articleFixturesUrl: articleFixtures.url,
+    modelDoubleUrl: models.url,
+    stop: async () => {
+      stopping = true;
+      await runtime.stop();
+      await articleFixtures.close();
+      await models.close();
+    },
+  };
+};
+
+// The browser and integration tests are two projects (files run side by side, and files that script the shared model
+// double one at a time); both get this setup, and both use the same services, started once and stopped after the last.
+const suite = globalThis as typeof globalThis & { chartsideSuite?: { services: Promise<SuiteServices>; users: number } };
+
+export default async function setup(project: TestProject) {
+  suite.chartsideSuite ??= { services: startSuiteServices(), users: 0 };
+  const shared = suite.chartsideSuite;
+  shared.users += 1;
+  const services = await shared.services;
+  project.provide('runtimeUrl', services.runtimeUrl);
+  project.provide('runtimePort', services.runtimePort);
+  project.provide('runtimeDataDir', services.runtimeDataDir);
+  project.provide('articleFixturesUrl', services.articleFixturesUrl);
+  project.provide('modelDoubleUrl', services.modelDoubleUrl);
   return async () => {
-    stopping = true;
-    await runtime.stop();
-    await articleFixtures.close();
-    await models.close();
+    shared.users -= 1;
+    if (shared.users === 0) await services.stop();
   };
 }
