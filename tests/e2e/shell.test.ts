@@ -83,14 +83,16 @@ const settledShot = async (p: Page, name: string) => {
 const shotName = (path: string, width: string) => `route${path === '/' ? '-home' : path.replaceAll('/', '-')}-${width}`;
 
 describe('the route table', () => {
+  let sampledUser: TestUser;
   let sampled: Page;
   let cspViolations: string[];
   beforeAll(async () => {
     // A clinician with the demo sample, so each page shows what it is for.
+    sampledUser = await createUser(runtime, { sample: true });
     const context = await newContext(browser);
     cspViolations = await recordCspViolations(context);
     sampled = await context.newPage();
-    await signIn(sampled, runtime.url, await createUser(runtime, { sample: true }));
+    await signIn(sampled, runtime.url, sampledUser);
   });
 
   it.each(routes)('%s is titled "%s", in the tab and as its heading, and is no placeholder', async (path, title) => {
@@ -105,7 +107,7 @@ describe('the route table', () => {
 
   it('fits every route on a 390 px phone without sideways scrolling', async () => {
     const phone = await (await newContext(browser, PHONE)).newPage();
-    await signIn(phone, runtime.url, await createUser(runtime, { sample: true }));
+    await signIn(phone, runtime.url, sampledUser);
     const overflowing: string[] = [];
     for (const [path, title] of routes) {
       await phone.goto(`${runtime.url}${path}`);

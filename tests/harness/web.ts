@@ -98,7 +98,6 @@ export const signIn = async (page: Page, origin: string, user: TestUser, choice:
 
 export const storedSessionId = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), SESSION_ID_KEY);
 
-/** Resolves once the page's realtime socket is open (it carries remote sign-outs). */
 /**
  * The page's realtime socket once the server has registered it: the app pings as the socket opens, and the pong comes
  * back through the connection's record, so events sent from then on reach the page. The frame listener is attached as
