@@ -59,6 +59,17 @@ const patientProblems = (entries: unknown[]): string[] => {
   return problems;
 };
 
+/** Why these patient entries cannot be imported (each must be a whole patient with a plain id of its own), or undefined. */
+export const invalidPatientsMessage = (entries: unknown[]): string | undefined => {
+  const problems = patientProblems(entries);
+  if (problems.length === 0) return undefined;
+  return panelImportMessages.badPatients(problems.slice(0, MAX_NAMED_PROBLEMS), problems.length - MAX_NAMED_PROBLEMS);
+};
+
+/** Is the file's JSON a FHIR Bundle (read by the FHIR import) rather than Chartside's own export? */
+export const isFhirBundle = (json: unknown): boolean =>
+  typeof json === 'object' && json !== null && (json as { resourceType?: unknown }).resourceType === 'Bundle';
+
 /** Reads the text of a chosen file. Never throws: a bad file gives a message that says what is wrong. */
 export const readPanelExport = (text: string): PanelFileRead => {
   let json: unknown;
@@ -74,10 +85,8 @@ export const readPanelExport = (text: string): PanelFileRead => {
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return { ok: false, message: panelImportMessages.unknownVersion };
   if (version > PANEL_EXPORT_VERSION) return { ok: false, message: panelImportMessages.newerVersion(version) };
   if (!Array.isArray(patients)) return { ok: false, message: panelImportMessages.damaged('it has no list of patients') };
-  const problems = patientProblems(patients);
-  if (problems.length > 0) {
-    return { ok: false, message: panelImportMessages.badPatients(problems.slice(0, MAX_NAMED_PROBLEMS), problems.length - MAX_NAMED_PROBLEMS) };
-  }
+  const invalid = invalidPatientsMessage(patients);
+  if (invalid) return { ok: false, message: invalid };
   const parsed = PanelExport.safeParse(json);
   if (!parsed.success) return { ok: false, message: panelImportMessages.damaged(firstIssue(parsed.error)) };
   return { ok: true, file: parsed.data };
