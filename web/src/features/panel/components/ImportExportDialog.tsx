@@ -1,13 +1,16 @@
-// Import/Export of the panel (spec: Dialogs, Panel import). Export downloads every patient as a versioned JSON file.
-// Import reads such a file (a bad one is refused with its reason and nothing is sent), lists its patients with the new
-// and newer ones preselected, then sends the chosen ones in batches with progress and says what changed.
+// Import/Export of the panel (spec: Dialogs, Panel import). Export downloads every patient as a versioned JSON file, or as
+// a FHIR R4 Bundle (issue 18). Import reads either (a bad file is refused with its reason and nothing is sent), lists its
+// patients with the new and newer ones preselected, then sends the chosen ones in batches with progress and says what
+// changed. The FHIR code is loaded only when a FHIR file is written or read.
 import {
   displayName,
+  isFhirBundle,
   panelExportFileName,
   preselectImport,
   readPanelExport,
   type ImportCandidate,
   type ImportStatus,
+  type PanelExport,
   type Patient,
   type PatientSummary,
 } from '@chartside/shared';
@@ -24,8 +27,8 @@ export interface ImportExportDialogProps {
 
 const statusColors: Record<ImportStatus, string> = { new: 'green', newer: 'blue', unchanged: 'gray', older: 'orange' };
 
-const download = (text: string, fileName: string) => {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+const download = (text: string, fileName: string, type: string) => {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -36,18 +39,52 @@ const download = (text: string, fileName: string) => {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 };
 
+type ExportFormat = 'chartside' | 'fhir';
+
+/** The file of the chosen format, checked to read back: Export never hands out a file that Import would refuse. */
+const exportFile = async (file: PanelExport, format: ExportFormat): Promise<{ ok: true; text: string; name: string; type: string } | { ok: false; message: string }> => {
+  const now = new Date();
+  if (format === 'chartside') {
+    const text = JSON.stringify(file, null, 2);
+    const check = readPanelExport(text);
+    return check.ok ? { ok: true, text, name: panelExportFileName(now), type: 'application/json' } : check;
+  }
+  const { buildFhirBundle, fhirExportFileName, readFhirBundle } = await import('@chartside/shared/fhir');
+  const text = JSON.stringify(buildFhirBundle(file.patients, now, () => crypto.randomUUID()), null, 2);
+  const check = readFhirBundle(text, now);
+  return check.ok ? { ok: true, text, name: fhirExportFileName(now), type: 'application/fhir+json' } : check;
+};
+
+/** The patients of a chosen file: a FHIR Bundle when it says it is one, else Chartside's own export. */
+const readChosenFile = async (text: string): Promise<{ ok: true; patients: Patient[] } | { ok: false; message: string }> => {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    // Not JSON: readPanelExport says so.
+  }
+  if (isFhirBundle(json)) return (await import('@chartside/shared/fhir')).readFhirBundle(text, new Date());
+  const read = readPanelExport(text);
+  return read.ok ? { ok: true, patients: read.file.patients } : read;
+};
+
 function ExportSection() {
   const exportPanel = useExportPanel();
+  const [format, setFormat] = useState<ExportFormat>();
   const [error, setError] = useState<string>();
-  const run = () => {
+  const run = (format: ExportFormat) => {
+    setFormat(format);
     setError(undefined);
     exportPanel.mutate(undefined, {
-      onSuccess: (file) => {
-        const text = JSON.stringify(file, null, 2);
-        // The file must read back: refuse to hand out one that Import would refuse.
-        const check = readPanelExport(text);
-        if (!check.ok) setError(check.message);
-        else download(text, panelExportFileName(new Date()));
+      onSuccess: async (file) => {
+        try {
+          const made = await exportFile(file, format);
+          if (!made.ok) setError(made.message);
+          else download(made.text, made.name, made.type);
+        } catch (failure) {
+          // Loading the FHIR code can fail (offline, or a new version deployed meanwhile).
+          setError(failure instanceof Error ? failure.message : String(failure));
+        }
       },
       onError: (failure) => setError(failure.message),
     });
@@ -57,10 +94,16 @@ function ExportSection() {
       <Title order={2} size="h5" id="panel-export-title">
         Export
       </Title>
-      <Text size="sm">Download every patient on your panel, with notes and tasks, as a JSON file.</Text>
+      <Text size="sm">
+        Download every patient on your panel, with notes and tasks, as a JSON file: Chartside&apos;s own, or a FHIR R4 Bundle for
+        other health record systems.
+      </Text>
       <Group>
-        <Button onClick={run} loading={exportPanel.isPending}>
+        <Button onClick={() => run('chartside')} loading={exportPanel.isPending && format === 'chartside'} disabled={exportPanel.isPending}>
           Export panel
+        </Button>
+        <Button variant="default" onClick={() => run('fhir')} loading={exportPanel.isPending && format === 'fhir'} disabled={exportPanel.isPending}>
+          Export FHIR R4 Bundle
         </Button>
       </Group>
       {error && (
@@ -86,9 +129,13 @@ function ImportSection({ existing }: Pick<ImportExportDialogProps, 'existing'>) 
     setResult(undefined);
     setProgress(undefined);
     importPatients.reset();
-    const read = readPanelExport(await file.text());
-    if (!read.ok) setRefused(read.message);
-    else setCandidates(preselectImport(existing, read.file.patients));
+    try {
+      const read = await readChosenFile(await file.text());
+      if (!read.ok) setRefused(read.message);
+      else setCandidates(preselectImport(existing, read.patients));
+    } catch (failure) {
+      setRefused(failure instanceof Error ? failure.message : String(failure));
+    }
   };
 
   const toggle = (index: number) =>
@@ -110,9 +157,9 @@ function ImportSection({ existing }: Pick<ImportExportDialogProps, 'existing'>) 
       <Title order={2} size="h5" id="panel-import-title">
         Import
       </Title>
-      <Text size="sm">Choose a Chartside panel export. New patients are created and existing ones updated.</Text>
+      <Text size="sm">Choose a Chartside panel export or a FHIR R4 Bundle. New patients are created and existing ones updated.</Text>
       <Group>
-        <FileButton onChange={(file) => void choose(file)} accept="application/json,.json">
+        <FileButton onChange={(file) => void choose(file)} accept="application/json,application/fhir+json,.json">
           {(props) => (
             <Button variant="default" {...props} disabled={importPatients.isPending}>
               Choose file…
