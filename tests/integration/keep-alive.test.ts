@@ -16,6 +16,7 @@ interface Answer {
   body: string;
   /** Which connection carried the request. */
   socket: unknown;
+  connection: string | undefined;
 }
 
 const send = (method: string, path: string, options: { headers?: Record<string, string>; body?: string } = {}) =>
@@ -23,7 +24,7 @@ const send = (method: string, path: string, options: { headers?: Record<string, 
     const request = http.request(`${runtime.url}/api${path}`, { method, agent, headers: { 'content-type': 'application/json', ...options.headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), socket: request.socket }));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), socket: request.socket, connection: response.headers.connection }));
       response.on('error', reject);
     });
     request.on('error', reject);
@@ -48,5 +49,16 @@ describe('a refused request on a keep-alive connection', () => {
     const after = await send('GET', '/health');
     expect(after.status).toBe(200);
     expect(after.socket).toBe(before.socket);
+  });
+
+  it('past what the server reads and drops, answers 413 saying the connection closes, and the next request gets a new one', async () => {
+    const headers = { authorization: `Bearer ${await accessTokenOf(runtime, await createUser(runtime))}` };
+    const before = await send('GET', '/health');
+    // Three times the limit: the server stops reading at twice the limit past the refusal.
+    const refused = await send('POST', '/patients', { headers, body: bigBody(3 * MAX_REQUEST_BYTES) });
+    expect([refused.status, refused.connection]).toEqual([413, 'close']);
+    const after = await send('GET', '/health');
+    expect(after.status).toBe(200);
+    expect(after.socket).not.toBe(before.socket);
   });
 });

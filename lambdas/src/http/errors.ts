@@ -44,25 +44,29 @@ const MAX_DROPPED_BODY_BYTES = 2 * MAX_REQUEST_BYTES;
 
 /**
  * Reads and drops what is left of a body nobody read (a request refused before its body mattered: no token, no
- * session, too large), so the answer leaves a keep-alive connection usable for the browser's next request.
+ * session, too large), so the answer leaves a keep-alive connection usable for the browser's next request. False when
+ * it gave up (past MAX_DROPPED_BODY_BYTES): the rest of the body is still coming, so the connection cannot carry another
+ * request.
  */
-const dropUnreadBody = async (request: Request) => {
-  if (!request.body || request.bodyUsed) return;
+const dropUnreadBody = async (request: Request): Promise<boolean> => {
+  if (!request.body || request.bodyUsed) return true;
   const reader = request.body.getReader();
   try {
     for (let dropped = 0; dropped <= MAX_DROPPED_BODY_BYTES; ) {
       const { done, value } = await reader.read();
-      if (done) return;
+      if (done) return true;
       dropped += value.byteLength;
     }
-    await reader.cancel();
   } catch {
     // The client went away: nothing left to keep.
   }
+  return false;
 };
 
 export const renderError = async (error: Error, c: Context<HttpEnv>) => {
-  await dropUnreadBody(c.req.raw);
+  // Given up on the body: say the connection closes after this answer, or the client sends its next request into a
+  // connection the server is about to close, and that request fails with no answer.
+  if (!(await dropUnreadBody(c.req.raw))) c.header('connection', 'close');
   const appError = error instanceof AppError ? error : error instanceof HTTPException ? fromHttpException(error) : undefined;
   if (appError) return c.json(appError.toBody(), appError.status as ContentfulStatusCode);
   const busy = busyServiceError(error);
