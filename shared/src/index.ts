@@ -37,6 +37,7 @@ export * from './patients/patient';
 export * from './patients/section-catalogue';
 export * from './patients/field-value';
 export * from './contracts/patients';
+export * from './contracts/audit';
 export * from './patients/patient-name';
 export * from './patients/tasks';
 export * from './patients/panel-sort';

@@ -3,7 +3,7 @@ import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagem
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PollyClient } from '@aws-sdk/client-polly';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import type { DependencyState, HealthReport } from '@chartside/shared';
+import { MIN_AUDIT_RETENTION_YEARS, type DependencyState, type HealthReport } from '@chartside/shared';
 import type { z } from 'zod';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import { fetchArticleMetadata } from '@chartside/lambdas/adapters/articles/fetch-article-metadata';
@@ -26,10 +26,12 @@ import { fastGeoipLocator } from '@chartside/lambdas/adapters/geo/fast-geoip-loc
 import { jwksTokenVerifier } from '@chartside/lambdas/adapters/local/jwks-token-verifier';
 import { createPublicWeb } from '@chartside/lambdas/adapters/public-web/public-web';
 import { openSqliteSearchIndex } from '@chartside/lambdas/adapters/local/sqlite-search-index';
+import { AuditTrailRepository } from '@chartside/lambdas/data/audit-trail';
 import { ConnectionRepository } from '@chartside/lambdas/data/connection-repository';
 import { createRepositories } from '@chartside/lambdas/data/repositories';
 import type { ClientIp, HttpDeps } from '@chartside/lambdas/http/deps';
 import { systemClock } from '@chartside/lambdas/ports/clock';
+import { writeAuditEvents } from '@chartside/lambdas/jobs/audit-writer';
 import { chatReplyDepsOf, runChatReply } from '@chartside/lambdas/jobs/chat-reply';
 import type { ReplyRunner } from '@chartside/lambdas/ports/reply-runner';
 import type { BackupDeps } from '@chartside/lambdas/jobs/backup';
@@ -125,6 +127,14 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     },
   };
 
+  // The audit writer runs in this process (its own function in the cloud), through the same job code, into its own table.
+  const auditTable = documentTable(localAws.auditTableName, { ...aws, endpoint: endpoints.dynamodb });
+  const auditWriter = { table: auditTable, clock: systemClock, retentionYears: MIN_AUDIT_RETENTION_YEARS };
+  const audit: HttpDeps['audit'] = {
+    recorder: { record: async (events) => void (await writeAuditEvents(auditWriter, events)) },
+    trail: new AuditTrailRepository(auditTable),
+  };
+
   const publicWeb = createPublicWeb({ contactEmail: settings.ARTICLE_CONTACT_EMAIL, allowPrivateHosts: settings.ARTICLE_ALLOW_PRIVATE_HOSTS });
   const http: HttpDeps = {
     ...repositories,
@@ -157,6 +167,7 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
     speech: settings.AWS_ENDPOINT_URL_POLLY
       ? pollySpeechSynthesizer({ client: new PollyClient({ region: settings.POLLY_REGION, endpoint: settings.AWS_ENDPOINT_URL_POLLY }), defaultVoice: settings.SPEECH_VOICE })
       : undefined,
+    audit,
   };
   // The stream poller hands the table's changes to the same indexer job the cloud's indexer Lambda runs.
   const indexer = { resources: http.resources, search, logger };

@@ -11,6 +11,7 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
+import { auditTableDefinition } from '@chartside/lambdas/data/audit-trail';
 import { tableDefinition } from '@chartside/lambdas/data/table';
 import { freePort, waitForPort } from './free-port';
 import { localAws } from './settings';
@@ -103,6 +104,36 @@ export const ensureTable = async (endpoint: string) => {
   }
   const ttl = await client.send(new DescribeTimeToLiveCommand({ TableName }));
   if (ttl.TimeToLiveDescription?.TimeToLiveStatus !== 'ENABLED') {
+    await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { Enabled: true, AttributeName: ttlAttribute } }));
+  }
+  client.destroy();
+};
+
+/**
+ * Creates the audit table (its own table, as in the cloud) with TTL when missing. Locally the runtime's one process is
+ * both the API and the audit writer; the API's code reaches the table only through AuditTrailRepository (Query) and the
+ * writer's append (a conditional put), never an update or delete.
+ */
+export const ensureAuditTable = async (endpoint: string) => {
+  const client = new DynamoDBClient({ endpoint, region: localAws.region, credentials: localAws.credentials });
+  const TableName = localAws.auditTableName;
+  const { partitionKey, sortKey, ttlAttribute } = auditTableDefinition;
+  try {
+    await client.send(new DescribeTableCommand({ TableName }));
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ResourceNotFoundException')) throw error;
+    await client.send(
+      new CreateTableCommand({
+        TableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [partitionKey, sortKey].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: partitionKey, KeyType: 'HASH' },
+          { AttributeName: sortKey, KeyType: 'RANGE' },
+        ],
+      }),
+    );
+    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
     await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { Enabled: true, AttributeName: ttlAttribute } }));
   }
   client.destroy();

@@ -8,7 +8,7 @@ import type { RuntimeConfig } from '@chartside/shared';
 import { createApp } from '@chartside/lambdas/http/app';
 import { cognitoClient, createCognitoLocal, ensureUserPool } from './cognito-local';
 import { composeLocal } from './compose';
-import { ensureTable, startDynamoDbLocal } from './dynamodb-local';
+import { ensureAuditTable, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { startSearchIndexing } from './local-search';
 import { scheduleFeedRefresh } from './feed-schedule';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime-gateway';
@@ -100,6 +100,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       });
 
     await ensureTable(dynamodb.endpoint);
+    await ensureAuditTable(dynamodb.endpoint);
     // Where this runtime's emulators listen, for tools and tests that look at the data directly.
     writeFileSync(
       path.join(settings.dataDir, 'endpoints.json'),

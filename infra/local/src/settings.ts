@@ -104,6 +104,7 @@ export const localAws = {
   region: 'us-east-1',
   credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   tableName: 'chartside',
+  auditTableName: 'chartside-audit',
   filesBucket: 'chartside-files',
   backupsBucket: 'chartside-backups',
 } as const;

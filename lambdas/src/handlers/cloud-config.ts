@@ -1,5 +1,5 @@
 // The only place in the cloud runtime that reads the environment; CDK sets these on every function.
-import { DEFAULT_SPEECH_VOICE, defaultTranscriptionConfig, SpeechVoiceId, TranscriptionConfig } from '@chartside/shared';
+import { DEFAULT_SPEECH_VOICE, defaultTranscriptionConfig, MIN_AUDIT_RETENTION_YEARS, SpeechVoiceId, TranscriptionConfig } from '@chartside/shared';
 import { z } from 'zod';
 import { bedrockModelDefaults } from '../adapters/aws/bedrock-model-defaults';
 
@@ -49,6 +49,9 @@ const CloudConfig = z.object({
   AWS_ENDPOINT_URL_TRANSCRIBE_STREAMING: z.url().optional(),
   /** The Amazon Polly voice /tools/texttospeech reads with when the user picks none (CDK context `speechVoice`). */
   SPEECH_VOICE: SpeechVoiceId.default(DEFAULT_SPEECH_VOICE),
+  /** The audit table (the HTTP API only reads it) and the function that appends to it; set on the HTTP API's function. */
+  AUDIT_TABLE_NAME: z.string().min(1).optional(),
+  AUDIT_WRITER_FUNCTION: z.string().min(1).optional(),
 });
 export type CloudConfig = z.infer<typeof CloudConfig>;
 
@@ -83,6 +86,15 @@ const FeedRefreshConfig = CloudConfig.pick({
 export type FeedRefreshConfig = z.infer<typeof FeedRefreshConfig>;
 
 export const feedRefreshConfig = (): FeedRefreshConfig => FeedRefreshConfig.parse(process.env);
+
+/** The audit writer gets its table and how many years entries are kept (CDK context `auditRetentionYears`). */
+const AuditWriterConfig = z.object({
+  AUDIT_TABLE_NAME: z.string().min(1),
+  AUDIT_RETENTION_YEARS: z.coerce.number().int().min(MIN_AUDIT_RETENTION_YEARS),
+});
+export type AuditWriterConfig = z.infer<typeof AuditWriterConfig>;
+
+export const auditWriterConfig = (): AuditWriterConfig => AuditWriterConfig.parse(process.env);
 
 /** The deploy-time VAPID setup gets only its secret and the log level. */
 const VapidSetupConfig = z.object({ LOG_LEVEL: CloudConfig.shape.LOG_LEVEL, VAPID_SECRET_ARN: z.string().startsWith('arn:') });

@@ -7,6 +7,7 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { PollyClient } from '@aws-sdk/client-polly';
 import { S3Client } from '@aws-sdk/client-s3';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { AuditTrailRepository } from '../data/audit-trail';
 import { ConnectionRepository } from '../data/connection-repository';
 import { createRepositories } from '../data/repositories';
 import type { HttpDeps } from '../http/deps';
@@ -18,6 +19,7 @@ import { createBedrockTextModel } from '../adapters/aws/bedrock-text-model';
 import { cognitoTokenVerifier } from '../adapters/aws/cognito-token-verifier';
 import { cognitoUserDirectory } from '../adapters/aws/cognito-user-directory';
 import { documentTable, tableIsActive } from '../adapters/aws/dynamodb';
+import { lambdaAuditRecorder } from '../adapters/aws/lambda-audit-recorder';
 import { lambdaReplyRunner } from '../adapters/aws/lambda-reply-runner';
 import { forwardedClientIp } from '../adapters/aws/forwarded-client-ip';
 import { createLogger } from '../adapters/aws/logger';
@@ -84,6 +86,13 @@ const transcription: TranscriptionSessions =
         endpoint: config.AWS_ENDPOINT_URL_TRANSCRIBE_STREAMING,
       })
     : unavailableTranscriptionSessions('Dictation is turned off in this deployment (CDK context dictation=false).');
+// Only the HTTP API's function has the audit table and writer; the other functions that build these deps never audit.
+const audit: HttpDeps['audit'] = {
+  recorder: config.AUDIT_WRITER_FUNCTION
+    ? lambdaAuditRecorder(new LambdaClient({}), config.AUDIT_WRITER_FUNCTION)
+    : { record: () => Promise.reject(new Error('AUDIT_WRITER_FUNCTION is not set on this function')) },
+  trail: new AuditTrailRepository(documentTable(config.AUDIT_TABLE_NAME ?? 'audit-table-not-set')),
+};
 export const chatReplyDeps = chatReplyDepsOf(repositories, {
   fileStore,
   cipher,
@@ -127,4 +136,5 @@ export const httpDeps: HttpDeps = {
   transcription,
   // Text read aloud goes only to Polly in this account and region.
   speech: pollySpeechSynthesizer({ client: new PollyClient({}), defaultVoice: config.SPEECH_VOICE }),
+  audit,
 };

@@ -2,6 +2,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { admissionsContract, notFound } from '@chartside/shared';
 import { createAdmission, deleteAdmission, patchAdmission } from '../services/admission-service';
+import { recordPatientAccess } from './audit';
 import { callerOf } from './caller';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
@@ -17,7 +18,11 @@ export const admissionsRouter = (deps: HttpDeps, defaultHook: Hook) => {
   });
 
   router.openapi(routeFrom(admissionsContract.create, { tags }), async (c) => {
-    return c.json(await createAdmission(deps, callerOf(deps, c), c.req.valid('json')), 200);
+    const body = c.req.valid('json');
+    const admission = await createAdmission(deps, callerOf(deps, c), body);
+    // A note started from a panel patient copies that patient's record: a read of it.
+    if (body.patientId !== undefined) await recordPatientAccess(deps, c, 'read', [body.patientId]);
+    return c.json(admission, 200);
   });
 
   router.openapi(routeFrom(admissionsContract.get, { tags }), async (c) => {

@@ -1,5 +1,6 @@
 // The HTTP app's wiring through app.request(): no server, no port. Every case here is answered before any data is
 // read, so the repository points at a table that does not exist and is never reached.
+import { AuditTrailRepository } from '../data/audit-trail';
 import { describe, expect, it } from 'vitest';
 import { unknownLocation } from '@chartside/shared';
 import { BackupRepository } from '../data/backup-repository';
@@ -86,6 +87,7 @@ const app = createApp({
   ai: { models: { setUpHint: 'Set OLLAMA_URL.' }, replies: { start: async () => undefined }, dailyTokens: 1_000 },
   transcription: unavailableTranscriptionSessions('Set WHISPER_URL.'),
   speech: undefined,
+  audit: { recorder: { record: async () => undefined }, trail: new AuditTrailRepository(table) },
 });
 
 const token = key.sign({ sub: 'user-1' });

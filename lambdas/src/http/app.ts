@@ -5,6 +5,7 @@ import { AppError, MAX_REQUEST_BYTES, sessionIdHeader } from '@chartside/shared'
 import { bodyLimit } from 'hono/body-limit';
 import { admissionsRouter } from './admissions';
 import { articlesRouter } from './articles';
+import { auditRouter } from './audit';
 import { backupsRouter } from './backups';
 import { chatRouter } from './chat';
 import type { HttpDeps, HttpEnv } from './deps';
@@ -70,6 +71,7 @@ export const createApp = (deps: HttpDeps) => {
   secured.route('/', tagsRouter(deps, hook));
   secured.route('/', resourcesRouter(deps, hook));
   secured.route('/', patientsRouter(deps, hook));
+  secured.route('/', auditRouter(deps, hook));
   secured.route('/', admissionsRouter(deps, hook));
   secured.route('/', filesRouter(deps, hook));
   secured.route('/', documentsRouter(deps, hook));

@@ -1,6 +1,8 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { Context } from 'hono';
+import type { AuditTrailRepository } from '../data/audit-trail';
 import type { Repositories } from '../data/repositories';
+import type { AuditRecorder } from '../ports/audit-recorder';
 import type { ArticleMetadata } from '../ports/article-metadata';
 import type { FeedFetcher } from '../ports/feed-fetcher';
 import type { Clock } from '../ports/clock';
@@ -51,6 +53,13 @@ export interface HttpDeps extends Repositories {
   transcription: TranscriptionSessions;
   /** Text read aloud on the server (Amazon Polly); unset when this runtime has none (the browser reads instead). */
   speech: SpeechSynthesizer | undefined;
+  /** The audit trail of patient data: its writer (append only) and the caller's own entries. */
+  audit: AuditDeps;
+}
+
+export interface AuditDeps {
+  recorder: AuditRecorder;
+  trail: AuditTrailRepository;
 }
 
 /** The deployment's models, the reply runner, and each user's daily token allowance. */

@@ -116,10 +116,11 @@ export const deletePatient = async (deps: PatientDeps, caller: Caller, patientId
   return { deleted: 1 };
 };
 
-export const deleteAllPatients = async (deps: PatientDeps, caller: Caller) => {
+/** The ids of the patients deleted. */
+export const deleteAllPatients = async (deps: PatientDeps, caller: Caller): Promise<string[]> => {
   const ids = await deps.patients.removeAll(caller.userId);
   await announceEach(deps, caller, ids.map((id) => ({ id, version: null })));
-  return { deleted: ids.length };
+  return ids;
 };
 
 export const exportPanel = async (deps: PatientDeps, caller: Caller): Promise<PanelExport> => ({
