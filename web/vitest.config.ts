@@ -10,6 +10,8 @@ export default mergeConfig(
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
+      // A file of many renders takes seconds on a loaded two-core machine (the default is 5 s per test).
+      testTimeout: 20_000,
       mockReset: true,
       restoreMocks: true,
       unstubGlobals: true,

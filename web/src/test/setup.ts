@@ -1,10 +1,14 @@
 // Browser APIs jsdom lacks and Mantine uses. Defined once per test file, not via vi.stubGlobal, so
 // `unstubGlobals` (which undoes each test's own stubs) leaves them in place.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach } from 'vitest';
 import { connectivity } from '../platform/connectivity/connectivity';
 import { fakeMatchMedia } from './match-media';
+
+// findBy… and waitFor give up after 1 s by default: on a two-core machine running two test files at once (and the
+// browser tests' runtime beside them) a render can take longer, and a test would fail for the machine, not the code.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
