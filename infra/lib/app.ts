@@ -23,6 +23,7 @@ export const buildChartside = (app: App, config: DeployConfig, paths: SourcePath
     config,
     paths,
     data: data.data,
+    audit: data.audit,
     files: data.files,
     backups: data.backups,
     envelope: data.envelope,

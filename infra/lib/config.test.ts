@@ -24,7 +24,13 @@ describe('deploy config', () => {
       dictationSpecialty: 'PRIMARYCARE',
       dictationType: 'DICTATION',
       speechVoice: 'Joanna',
+      auditRetentionYears: 6,
     });
+  });
+
+  it('keeps the audit trail six years or more, as configured', () => {
+    expect(parseDeployConfig({ auditRetentionYears: '10' }).auditRetentionYears).toBe(10);
+    expect(() => parseDeployConfig({ auditRetentionYears: 5 })).toThrow(/must be at least 6 \(HIPAA keeps audit records six years\)\n.*at auditRetentionYears/);
   });
 
   it('takes Bedrock model ids and inference profiles, and refuses anything else', () => {

@@ -2,7 +2,7 @@
 import type { Node } from 'constructs';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { bedrockModelDefaults } from '@chartside/lambdas/adapters/aws/bedrock-model-defaults';
-import { DEFAULT_SPEECH_VOICE, defaultTranscriptionConfig, SpeechVoiceId, TranscriptionConfig } from '@chartside/shared';
+import { DEFAULT_SPEECH_VOICE, defaultTranscriptionConfig, MIN_AUDIT_RETENTION_YEARS, SpeechVoiceId, TranscriptionConfig } from '@chartside/shared';
 import { z } from 'zod';
 
 const hostName = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -60,6 +60,13 @@ const fields = {
   dictationType: TranscriptionConfig.shape.transcriptionType.default(defaultTranscriptionConfig.transcriptionType),
   /** The Amazon Polly neural voice Text to Speech reads with when the user picks none. */
   speechVoice: SpeechVoiceId.default(DEFAULT_SPEECH_VOICE),
+  /** Years the audit trail of patient data is kept (HIPAA asks six at least); the table's TTL removes older entries. */
+  auditRetentionYears: z.coerce
+    .number()
+    .int()
+    .min(MIN_AUDIT_RETENTION_YEARS, `must be at least ${MIN_AUDIT_RETENTION_YEARS} (HIPAA keeps audit records six years)`)
+    .max(100)
+    .default(MIN_AUDIT_RETENTION_YEARS),
 };
 
 export const DeployConfig = z

@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import type { DeployConfig } from '../config';
 import type { FunctionDefaults } from '../constructs/app-function';
 import type { Auth } from '../constructs/auth';
+import { type AuditTable, AuditWriter } from '../constructs/audit';
 import type { Data } from '../constructs/data';
 import type { EnvelopeKey } from '../constructs/envelope-key';
 import { dictationEnvironment, grantDictation, transcribeStreamingOrigin } from '../constructs/dictation';
@@ -23,6 +24,7 @@ export interface AppStackProps extends StackProps {
   readonly config: DeployConfig;
   readonly paths: SourcePaths;
   readonly data: Data;
+  readonly audit: AuditTable;
   readonly files: Files;
   readonly backups: Backups;
   readonly auth: Auth;
@@ -39,6 +41,7 @@ export class AppStack extends Stack {
   readonly nightlyBackup: NightlyBackup;
   readonly feedRefresh: FeedRefresh;
   readonly pushKeys: PushKeys;
+  readonly auditWriter: AuditWriter;
 
   constructor(scope: Construct, id: string, props: AppStackProps) {
     super(scope, id, props);
@@ -69,6 +72,7 @@ export class AppStack extends Stack {
     this.pushKeys = new PushKeys(this, 'PushKeys', { defaults, data, contactEmail: config.contactEmail });
     const bedrockModels = { fast: config.bedrockModelFast, slow: config.bedrockModelSlow, vision: config.bedrockModelVision, extraction: config.bedrockModelExtraction };
     this.models = new Models(this, 'Models', { defaults, data, files, realtime: this.realtime, models: bedrockModels, dailyTokens: config.aiDailyTokens });
+    this.auditWriter = new AuditWriter(this, 'AuditWriter', { defaults, table: props.audit, retentionYears: config.auditRetentionYears });
     this.httpApi = new HttpApi(this, 'HttpApi', {
       defaults: {
         ...defaults,
@@ -79,6 +83,7 @@ export class AppStack extends Stack {
           CHAT_REPLY_FUNCTION: this.models.chatReply.function.functionName,
           ...(config.dictation ? dictationEnvironment({ specialty: config.dictationSpecialty, type: config.dictationType }) : {}),
           ...speechEnvironment(config.speechVoice),
+          ...this.auditWriter.environment,
         },
       },
       data,
@@ -89,6 +94,9 @@ export class AppStack extends Stack {
       contactEmail: config.contactEmail,
     });
     search.grant(this.httpApi.handler.policy, 'search');
+    // The API records through the writer and reads the caller's trail; it can neither put nor change nor delete an entry.
+    this.auditWriter.grantRecord(this.httpApi.handler.policy);
+    props.audit.grantReadTrail(this.httpApi.handler.policy);
     this.models.grantHttpApi(this.httpApi.handler.policy);
     props.backups.grantRead(this.httpApi.handler.policy);
     this.nightlyBackup = new NightlyBackup(this, 'NightlyBackup', { defaults, data, files, backups: props.backups });

@@ -2,6 +2,7 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { type DeployConfig, backupsBucketName, filesBucketName, searchDomainName, webOrigins } from '../config';
+import { AuditTable } from '../constructs/audit';
 import { Backups } from '../constructs/backups';
 import { Auth } from '../constructs/auth';
 import { Data } from '../constructs/data';
@@ -15,6 +16,7 @@ export interface DataStackProps extends StackProps {
 
 export class DataStack extends Stack {
   readonly data: Data;
+  readonly audit: AuditTable;
   readonly files: Files;
   readonly backups: Backups;
   readonly envelope: EnvelopeKey;
@@ -24,6 +26,7 @@ export class DataStack extends Stack {
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
     this.data = new Data(this, 'Data');
+    this.audit = new AuditTable(this, 'Audit', { key: this.data.key });
     this.files = new Files(this, 'Files', {
       bucketName: filesBucketName(props.config),
       key: this.data.key,
