@@ -85,7 +85,7 @@ describe('buildFhirBundle', () => {
       { for: subject, status: 'requested', priority: 'stat', description: 'Call family', restriction: { period: { end: '2026-03-11T15:00:00.000Z' } } },
       { for: subject, status: 'completed', priority: 'routine', description: 'Repeat BMP' },
     ]);
-    const subjective = resources(bundle, 'DocumentReference')[0] as { subject: unknown; content: { attachment: { contentType: string; data: string } }[] };
+    const subjective = resources(bundle, 'DocumentReference')[0] as unknown as { subject: unknown; content: { attachment: { contentType: string; data: string } }[] };
     expect(subjective.subject).toEqual(subject);
     expect(subjective.content.map((item) => item.attachment.contentType)).toEqual([PLAIN_TEXT_TYPE, CHARTSIDE_VALUE_TYPE]);
     expect(fromBase64(subjective.content[0]?.attachment.data ?? '')).toBe('No events overnight; “feels better”');
