@@ -46,6 +46,24 @@ const storedSession = (user: TestUser, sessionId: string, fields: Record<string,
 
 const sessionRecord = (user: TestUser, sessionId: string) => table.get(`USER#${user.userId}`, `SESSION#${sessionId}`);
 
+const localCognito = () =>
+  new CognitoIdentityProviderClient({
+    endpoint: `${runtime.url}/cognito`,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+
+/** A new access token of the same sign-in, as Amplify refreshes one. */
+const refreshed = async (refreshToken: string | undefined) => {
+  const { userPoolClientId } = await runtimeConfig(runtime);
+  const { AuthenticationResult } = await localCognito().send(new GetTokensFromRefreshTokenCommand({ ClientId: userPoolClientId, RefreshToken: refreshToken }));
+  return AuthenticationResult!.AccessToken!;
+};
+
+/** A claim of a token the local Cognito issued (read, not verified: the API verifies). */
+const claimOf = (token: string, claim: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>)[claim];
+
 describe('POST /api/sessions', () => {
   it('starts a private session with the device from the User-Agent, the caller address and its location, and the language', async () => {
     const token = await accessTokenOf(runtime, alice);
@@ -137,7 +155,7 @@ describe('the session check on every other route', () => {
   });
 
   it('signs out an expired public session when it is seen, and refuses it', async () => {
-    await storedSession(alice, 'seen-expired', { current: false });
+    await storedSession(alice, 'seen-expired', { current: false, signInId: claimOf(live.token, 'origin_jti') });
     const { status, json } = await api(runtime, { token: live.token, sessionId: 'seen-expired' })('GET', '/me');
     expect(status).toBe(401);
     expect(json.error?.message).toMatch(/expired/);
@@ -244,22 +262,15 @@ describe('signing out', () => {
     }
     socket.close();
 
-    const cognito = new CognitoIdentityProviderClient({
-      endpoint: `${runtime.url}/cognito`,
-      region: 'us-east-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      maxAttempts: 1,
-    });
-    const { userPoolClientId } = await runtimeConfig(runtime);
-    await expect(cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: userPoolClientId, RefreshToken: tokens.RefreshToken }))).rejects.toMatchObject({
-      name: 'NotAuthorizedException',
-    });
+    await expect(refreshed(tokens.RefreshToken)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
 
     const stale = await api(runtime, tokens.AccessToken!)('POST', '/sessions', { type: 'private' });
     expect(stale.status).toBe(401);
     expect(stale.json.error?.code).toBe('session_ended');
-    // A new sign-in starts over.
-    expect((await api(runtime, await signedIn(runtime, user))('GET', '/me')).status).toBe(200);
+    // A new sign-in starts over, and its session takes no token from before.
+    const fresh = await signedIn(runtime, user);
+    expect((await api(runtime, fresh)('GET', '/me')).status).toBe(200);
+    for (const s of sessions) expect((await api(runtime, { token: s.token, sessionId: fresh.sessionId })('GET', '/me')).status).toBe(401);
   });
 
   it('refuses to start a session for a browser that still holds one that was signed out', async () => {
@@ -268,7 +279,51 @@ describe('signing out', () => {
     const { status, json } = await api(runtime, auth)('POST', '/sessions', { type: 'private' });
     expect(status).toBe(401);
     expect(json.error?.code).toBe('session_ended');
-    // Without the old id (the web app clears it when it signs out) a session starts.
-    expect((await api(runtime, auth.token)('POST', '/sessions', { type: 'private' })).status).toBe(200);
+    // Without the old id the token still cannot: its sign-in ended with its session (logout). A new sign-in can.
+    expect((await api(runtime, auth.token)('POST', '/sessions', { type: 'private' })).json.error?.code).toBe('session_ended');
+    expect((await api(runtime, await signedIn(runtime, alice))('GET', '/me')).status).toBe(200);
+  });
+});
+
+describe('a login session and the sign-in that started it', () => {
+  it("after a remote sign-out, the signed-out browser's tokens (refreshed ones too) start no session and call nothing", async () => {
+    const user = await createUser(runtime);
+    const laptopTokens = await signIn(runtime, user);
+    const laptop = await startSession(runtime, laptopTokens.AccessToken!);
+    const phone = await signedIn(runtime, user);
+    expect((await api(runtime, { token: laptop.token, sessionId: phone.sessionId })('GET', '/me')).status).toBe(401);
+    const laptopRefreshed = await refreshed(laptopTokens.RefreshToken);
+    expect(claimOf(laptopRefreshed, 'origin_jti')).toBe(claimOf(laptop.token, 'origin_jti'));
+    expect((await api(runtime, { token: laptopRefreshed, sessionId: laptop.sessionId })('GET', '/me')).status).toBe(200);
+
+    expect((await api(runtime, phone)('POST', `/sessions/${laptop.sessionId}/sign-out`)).json).toEqual({ signedOut: 1 });
+
+    for (const token of [laptop.token, laptopRefreshed]) {
+      const started = await api(runtime, token)('POST', '/sessions', { type: 'private' });
+      expect(started.status).toBe(401);
+      expect(started.json.error?.code).toBe('session_ended');
+      // Not with its own (ended) session, nor with a live one of the same user whose id it learned from the list.
+      for (const sessionId of [laptop.sessionId, phone.sessionId]) {
+        for (const path of ['/me', '/sessions', '/sessions/current']) {
+          expect((await api(runtime, { token, sessionId })('GET', path)).status).toBe(401);
+        }
+      }
+    }
+    expect((await api(runtime, phone)('GET', '/me')).status).toBe(200);
+  });
+
+  it("refuses a new session to the sign-in of a public session that has expired", async () => {
+    const token = await accessTokenOf(runtime, alice);
+    await storedSession(alice, 'expired-with-its-sign-in', { current: false, signInId: claimOf(token, 'origin_jti') });
+    const { status, json } = await api(runtime, token)('POST', '/sessions', { type: 'private' });
+    expect(status).toBe(401);
+    expect(json.error?.message).toMatch(/sign in again/);
+  });
+
+  it('refuses a session record that names no sign-in (written before sessions were bound to one)', async () => {
+    const auth = await signedIn(runtime, alice);
+    const { signInId: _signInId, ...unbound } = (await sessionRecord(alice, auth.sessionId))!;
+    await table.put({ ...unbound, sessionId: 'unbound-session', sk: 'SESSION#unbound-session' });
+    expect((await api(runtime, { token: auth.token, sessionId: 'unbound-session' })('GET', '/me')).json.error?.code).toBe('session_ended');
   });
 });

@@ -23,7 +23,7 @@ import { JwtTokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { UserPoolServiceFactoryImpl } from 'cognito-local/lib/services/userPoolService';
 import AWS from 'aws-sdk';
 import type { RequestListener } from 'node:http';
-import { installCognitoShims } from './cognito-shims';
+import { installCognitoShims, withOriginJti } from './cognito-shims';
 import { localAws } from './settings';
 
 export const POOL_NAME = 'chartside';
@@ -61,7 +61,7 @@ export const createCognitoLocal = async (dataDir: string, issuerBase: string, lo
     config,
     messages: new MessagesService(triggers, new MessageDeliveryService(new ConsoleMessageSender())),
     otp,
-    tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
+    tokenGenerator: withOriginJti(new JwtTokenGenerator(clock, triggers, config.TokenConfig)),
     triggers,
   };
   const server = createServer(Router(services), logger, { development: false }, services);

@@ -9,6 +9,12 @@ export const StoredSession = Session.omit({ isCurrentSession: true }).extend({
   /** True only for the session created last; the others lose it then (spec section 4). */
   current: z.boolean(),
   signedOutAt: z.iso.datetime().optional(),
+  /**
+   * The sign-in whose token started the session (the token's origin_jti): only that sign-in's tokens may use it, and
+   * once it has ended that sign-in may start no other. Records written before sessions were bound have none and are
+   * refused like an ended session: their browser signs in again.
+   */
+  signInId: z.string().optional(),
 });
 export type StoredSession = z.infer<typeof StoredSession>;
 

@@ -76,6 +76,8 @@ export interface HttpEnv {
     accessToken: string;
     /** When the access token was issued (seconds), when it says. */
     tokenIssuedAt: number | undefined;
+    /** The sign-in the access token comes from (its origin_jti); a login session accepts only tokens of its own sign-in. */
+    signInId: string;
     /** The Cognito groups of the caller (from the verified token). */
     groups: string[];
     /** The live login session the request named (unset on the routes that start or check one). */

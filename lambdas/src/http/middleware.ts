@@ -36,18 +36,20 @@ export const requireUser =
     c.set('userId', user.userId);
     c.set('accessToken', user.accessToken);
     c.set('tokenIssuedAt', user.issuedAt);
+    c.set('signInId', user.signInId);
     c.set('groups', user.groups);
     await next();
   };
 
 /**
  * Runs after requireUser on every route but the two that start or check a session: the request must name a live login
- * session of this user in the x-session-id header, or it is refused with 401 session_ended (the client signs out).
+ * session of this user, started by the same sign-in as the token, in the x-session-id header, or it is refused with
+ * 401 session_ended (the client signs out).
  */
 export const requireSession =
   (deps: Pick<HttpDeps, 'sessions' | 'clock'>): MiddlewareHandler<HttpEnv> =>
   async (c, next) => {
-    const session = await requireLiveSession(deps, c.get('userId'), c.req.header(sessionIdHeader));
+    const session = await requireLiveSession(deps, c.get('userId'), c.req.header(sessionIdHeader), c.get('signInId'));
     c.set('sessionId', session.sessionId);
     await next();
   };

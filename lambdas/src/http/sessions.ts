@@ -21,12 +21,13 @@ export const sessionEntryRouter = (deps: HttpDeps, defaultHook: Hook) => {
       acceptLanguage: c.req.header('accept-language'),
       presentedSessionId: c.req.header(sessionIdHeader),
       tokenIssuedAt: c.get('tokenIssuedAt'),
+      signInId: c.get('signInId'),
     });
     return c.json(session, 200);
   });
 
   router.openapi(routeFrom(sessionsContract.current, { tags, session: false }), async (c) => {
-    const session = await requireLiveSession(deps, c.get('userId'), c.req.header(sessionIdHeader));
+    const session = await requireLiveSession(deps, c.get('userId'), c.req.header(sessionIdHeader), c.get('signInId'));
     return c.json(toSession(session, session.sessionId), 200);
   });
 

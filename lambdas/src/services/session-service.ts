@@ -20,7 +20,10 @@ const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/;
 export const sessionEnded = (message = 'This login session has ended: sign in again.') => new AppError('session_ended', message);
 
 /** The response shape: isCurrentSession is true for the session of the browser that asked. */
-export const toSession = ({ current: _current, signedOutAt: _signedOutAt, ...stored }: StoredSession, currentSessionId: string | undefined): Session => ({
+export const toSession = (
+  { current: _current, signedOutAt: _signedOutAt, signInId: _signInId, ...stored }: StoredSession,
+  currentSessionId: string | undefined,
+): Session => ({
   ...stored,
   isCurrentSession: stored.sessionId === currentSessionId,
 });
@@ -42,13 +45,21 @@ export interface NewSession {
   presentedSessionId?: string;
   /** When the caller's access token was issued (seconds). */
   tokenIssuedAt?: number;
+  /** The sign-in the caller's access token comes from (origin_jti). */
+  signInId: string;
 }
 
-/** Refuses a sign-in that a sign-out already ended: an ended session still held, or a token older than terminate-all. */
-const refuseEndedSignIn = async (deps: SessionDeps, request: NewSession, now: Date) => {
+/**
+ * Refuses a sign-in that a sign-out already ended: an ended session still held, a session of the same sign-in that has
+ * ended (logout, remote sign-out, public expiry), or a token older than terminate-all.
+ */
+const refuseEndedSignIn = async (deps: SessionDeps, request: NewSession, sessions: StoredSession[], now: Date) => {
   if (request.presentedSessionId && SESSION_ID.test(request.presentedSessionId)) {
     const held = await deps.sessions.get(request.userId, request.presentedSessionId);
     if (held && sessionHasEnded(held, now)) throw sessionEnded('This browser was signed out: sign in again to start a new session.');
+  }
+  if (sessions.some((s) => s.signInId === request.signInId && sessionHasEnded(s, now))) {
+    throw sessionEnded('The login session of this sign-in has ended: sign in again to start a new session.');
   }
   const revokedAt = await deps.sessions.revokedAt(request.userId);
   if (revokedAt && request.tokenIssuedAt !== undefined && request.tokenIssuedAt < Math.floor(revokedAt / 1000)) {
@@ -57,8 +68,7 @@ const refuseEndedSignIn = async (deps: SessionDeps, request: NewSession, now: Da
 };
 
 /** Other sessions lose the current flag; expired public ones are signed out. */
-const tidyOtherSessions = async (deps: SessionDeps, userId: string, keep: string, now: Date) => {
-  const others = (await deps.sessions.list(userId)).filter((s) => s.sessionId !== keep);
+const tidyOtherSessions = async (deps: SessionDeps, userId: string, others: StoredSession[], now: Date) => {
   await Promise.all(
     others.flatMap((s) => [
       ...(s.current ? [deps.sessions.clearCurrent(userId, s.sessionId)] : []),
@@ -69,7 +79,8 @@ const tidyOtherSessions = async (deps: SessionDeps, userId: string, keep: string
 
 export const startSession = async (deps: SessionDeps & { geo: GeoLocator }, request: NewSession): Promise<Session> => {
   const now = deps.clock.now();
-  await refuseEndedSignIn(deps, request, now);
+  const others = await deps.sessions.list(request.userId);
+  await refuseEndedSignIn(deps, request, others, now);
   const { body } = request;
   const device = parseDevice(request.userAgent);
   const hours = body.type === 'public' && body.expirationHours !== undefined ? clampExpiryHours(body.expirationHours) : null;
@@ -89,22 +100,24 @@ export const startSession = async (deps: SessionDeps & { geo: GeoLocator }, requ
     location: await deps.geo.locate(request.ipAddress),
     language: languageOf(body.language, request.acceptLanguage),
     current: true,
+    signInId: request.signInId,
   };
   await deps.sessions.create(request.userId, stored);
-  await tidyOtherSessions(deps, request.userId, stored.sessionId, now);
+  await tidyOtherSessions(deps, request.userId, others, now);
   return toSession(stored, stored.sessionId);
 };
 
 /**
- * The session named by the request, when it is a live session of this user; otherwise session_ended. An expired
- * public session is signed out on sight. Records the access, at most once a minute.
+ * The session named by the request, when it is a live session of this user started by the token's own sign-in;
+ * otherwise session_ended. An expired public session is signed out on sight. Records the access, at most once a minute.
  */
-export const requireLiveSession = async (deps: SessionDeps, userId: string, sessionId: string | undefined): Promise<StoredSession> => {
+export const requireLiveSession = async (deps: SessionDeps, userId: string, sessionId: string | undefined, signInId: string): Promise<StoredSession> => {
   if (!sessionId) throw sessionEnded('This request needs a login session: send the x-session-id header of a live session (POST /api/sessions starts one).');
   if (!SESSION_ID.test(sessionId)) throw sessionEnded();
   const now = deps.clock.now();
   const session = await deps.sessions.getLive(userId, sessionId, now);
-  if (!session) throw sessionEnded();
+  // A token of another sign-in (one whose own session ended, say) cannot borrow this session.
+  if (!session || session.signInId !== signInId) throw sessionEnded();
   if (sessionHasEnded(session, now)) {
     if (session.signedIn) await deps.sessions.signOut(userId, sessionId, now);
     throw sessionEnded(session.signedIn ? 'This public session has expired: sign in again.' : undefined);

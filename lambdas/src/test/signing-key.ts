@@ -13,7 +13,7 @@ export const createSigningKey = (kid = 'test-key') => {
     const now = Math.floor(Date.now() / 1000);
     const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'JWT', kid })).toString('base64url');
     const payload = Buffer.from(
-      JSON.stringify({ iss: testIssuer, iat: now, exp: now + 3600, jti: randomUUID(), token_use: 'access', client_id: testClientId, ...claims }),
+      JSON.stringify({ iss: testIssuer, iat: now, exp: now + 3600, jti: randomUUID(), origin_jti: randomUUID(), token_use: 'access', client_id: testClientId, ...claims }),
     ).toString('base64url');
     const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(privateKey, 'base64url');
     return `${header}.${payload}.${signature}`;

@@ -1,5 +1,5 @@
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
-import { groupsOf, type TokenVerifier } from '../../ports/token-verifier';
+import { groupsOf, signInIdOf, type TokenVerifier } from '../../ports/token-verifier';
 
 /** Verifies Cognito access tokens against the user pool's published keys. */
 export const cognitoTokenVerifier = (userPoolId: string, clientId: string): TokenVerifier => {
@@ -11,6 +11,7 @@ export const cognitoTokenVerifier = (userPoolId: string, clientId: string): Toke
         userId: payload.sub,
         accessToken,
         issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
+        signInId: signInIdOf(payload.origin_jti),
         groups: groupsOf(payload['cognito:groups']),
       };
     },

@@ -6,9 +6,9 @@ const key = createSigningKey();
 const verifier = jwksTokenVerifier({ issuer: testIssuer, clientId: testClientId, jwks: key.jwks });
 
 describe('jwksTokenVerifier', () => {
-  it('accepts an access token for our client and returns its subject and issue time', async () => {
-    const token = key.sign({ sub: 'user-1' });
-    await expect(verifier.verify(token)).resolves.toEqual({ userId: 'user-1', accessToken: token, issuedAt: expect.any(Number), groups: [] });
+  it('accepts an access token for our client and returns its subject, issue time and sign-in', async () => {
+    const token = key.sign({ sub: 'user-1', origin_jti: 'sign-in-1' });
+    await expect(verifier.verify(token)).resolves.toEqual({ userId: 'user-1', accessToken: token, issuedAt: expect.any(Number), signInId: 'sign-in-1', groups: [] });
   });
 
   it("returns the user's Cognito groups", async () => {
@@ -21,6 +21,7 @@ describe('jwksTokenVerifier', () => {
     ['a token from another issuer', { sub: 'u', iss: 'http://evil.example/pool' }],
     ['an expired token', { sub: 'u', exp: Math.floor(Date.now() / 1000) - 60 }],
     ['a token without subject', { sub: undefined }],
+    ['a token without origin_jti (it could not be bound to a session)', { sub: 'u', origin_jti: undefined }],
   ])('refuses %s', async (_what, claims) => {
     await expect(verifier.verify(key.sign(claims))).rejects.toThrow();
   });

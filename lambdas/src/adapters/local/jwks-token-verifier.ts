@@ -1,6 +1,6 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import { groupsOf, type TokenVerifier } from '../../ports/token-verifier';
+import { groupsOf, signInIdOf, type TokenVerifier } from '../../ports/token-verifier';
 
 /**
  * Verifies the local Cognito emulator's access tokens. CognitoJwtVerifier refuses non-AWS issuers, so this
@@ -27,6 +27,7 @@ export const jwksTokenVerifier = (options: { issuer: string; clientId: string; j
         userId: payload.sub,
         accessToken,
         issuedAt: typeof payload.iat === 'number' ? payload.iat : undefined,
+        signInId: signInIdOf(payload.origin_jti),
         groups: groupsOf(payload['cognito:groups']),
       };
     },
