@@ -2,11 +2,13 @@
 // a public session that expires, remote sign-out from a second browser, and terminate-all.
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
+import { CognitoIdentityProviderClient, GetTokensFromRefreshTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
-import { createUser, type TestUser } from '../harness/users';
+import { api } from '../harness/api';
+import { createUser, runtimeConfig, type TestUser } from '../harness/users';
 import {
   chooseSession,
   enterPassword,
@@ -55,6 +57,19 @@ describe('the Login Session Options dialog', () => {
     expect(session.expirationHours).toBe(hours);
     if (hours === null) expect(session.expiresAt).toBeNull();
     else expect(Math.abs(Date.parse(session.expiresAt!) - before - hours * HOUR_MS)).toBeLessThan(60_000);
+    expect(await storedSessionId(page)).toBe(session.sessionId);
+    await context.close();
+  });
+
+  it('keeps the session chosen with Continue: a reload right after goes Home without asking again', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const session = await signIn(page, runtime.url, user);
+    const checked = page.waitForResponse((r) => r.url().endsWith('/api/sessions/current'));
+    await page.reload();
+    expect((await checked).status()).toBe(200);
+    await page.getByText(`Signed in as ${user.email}`).waitFor({ timeout: 20_000 });
+    expect(await sessionDialog(page).count()).toBe(0);
     expect(await storedSessionId(page)).toBe(session.sessionId);
     await context.close();
   });
@@ -118,7 +133,42 @@ describe('a public session', () => {
   });
 });
 
+/** The tokens Amplify keeps in this browser's localStorage. */
+const amplifyTokens = (page: Page) =>
+  page.evaluate(() => {
+    const ending = (suffix: string) => Object.keys(localStorage).find((key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith(suffix));
+    return { accessToken: localStorage.getItem(ending('.accessToken') ?? ''), refreshToken: localStorage.getItem(ending('.refreshToken') ?? '') };
+  });
+
 describe('signing sessions out', () => {
+  it("Logout ends the sign-in: Cognito revokes its refresh token and the API takes its access token no more", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await signIn(page, runtime.url, user);
+    const { accessToken, refreshToken } = await amplifyTokens(page);
+    expect(accessToken).toBeTruthy();
+    expect(refreshToken).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
+    await waitForLogin(page, 10_000);
+
+    const cognito = new CognitoIdentityProviderClient({
+      endpoint: `${runtime.url}/cognito`,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 1,
+    });
+    const { userPoolClientId } = await runtimeConfig(runtime);
+    await expect(cognito.send(new GetTokensFromRefreshTokenCommand({ ClientId: userPoolClientId, RefreshToken: refreshToken! }))).rejects.toMatchObject({
+      name: 'NotAuthorizedException',
+    });
+    const restarted = await api(runtime, accessToken!)('POST', '/sessions', { type: 'private' });
+    expect(restarted.status).toBe(401);
+    expect(restarted.json.error?.code).toBe('session_ended');
+    await context.close();
+  });
+
   /** Two browsers of the same clinician, each signed in with its own session; the first with its socket open. */
   const twoBrowsers = async () => {
     const first = await newContext(browser);

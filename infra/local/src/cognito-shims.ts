@@ -1,9 +1,12 @@
 // cognito-local lacks a few Cognito behaviours that Amplify v6 and our sessions need; these add them to its target table:
 // USER_SRP_AUTH, GlobalSignOut, GetTokensFromRefreshToken, refresh tokens kept after MFA, Cognito's sign-in errors, and
-// TOTP enrollment at sign-in when the pool requires MFA (MFA_SETUP, in cognito-mfa-setup.ts).
-import { createPublicKey, createVerify } from 'node:crypto';
+// TOTP enrollment at sign-in when the pool requires MFA (MFA_SETUP, in cognito-mfa-setup.ts); and to its token
+// generator, the access token's origin_jti (withOriginJti).
+import { createPrivateKey, createPublicKey, createSign, createVerify } from 'node:crypto';
 import { CognitoError, NotAuthorizedError } from 'cognito-local/lib/errors';
+import privateKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
+import type { TokenGenerator } from 'cognito-local/lib/services/tokenGenerator';
 import { Targets } from 'cognito-local/lib/targets/targets';
 import { associateWithSession, MfaSetupSessions, mfaSetupOnSignIn, respondToMfaSetup, verifyWithSession } from './cognito-mfa-setup';
 import { SrpChallenges } from './cognito-srp';
@@ -12,6 +15,7 @@ import type { TargetFactory } from './cognito-target';
 const targets = Targets as unknown as Record<string, TargetFactory>;
 
 const key = createPublicKey({ key: publicKey.jwk as unknown as import('node:crypto').JsonWebKey, format: 'jwk' });
+const signingKey = createPrivateKey(privateKey.pem);
 
 /** Checks the emulator's own RS256 signature and expiry, and returns the token's claims. */
 const verifiedClaims = (token: unknown): Record<string, unknown> => {
@@ -22,6 +26,26 @@ const verifiedClaims = (token: unknown): Record<string, unknown> => {
   if (!valid || (typeof claims.exp === 'number' && claims.exp * 1000 < Date.now())) throw new NotAuthorizedError();
   return claims;
 };
+
+/**
+ * The access token, signed again with `origin_jti` set to the refresh token's jti, as Cognito does when token revocation
+ * is on: every access token of one sign-in shares it (the API binds a login session to it), and Amplify's signOut
+ * revokes the refresh token (RevokeToken, which cognito-local has) only for a token that carries it.
+ */
+const withSignInOf = (accessToken: string, refreshToken: string): string => {
+  const [header] = accessToken.split('.');
+  const payload = Buffer.from(JSON.stringify({ ...verifiedClaims(accessToken), origin_jti: verifiedClaims(refreshToken).jti })).toString('base64url');
+  const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(signingKey, 'base64url');
+  return `${header}.${payload}.${signature}`;
+};
+
+/** cognito-local's token generator, its access tokens carrying origin_jti (see withSignInOf). */
+export const withOriginJti = (generator: TokenGenerator): TokenGenerator => ({
+  async generate(...args) {
+    const tokens = await generator.generate(...args);
+    return { ...tokens, AccessToken: withSignInOf(tokens.AccessToken, tokens.RefreshToken) };
+  },
+});
 
 /** GlobalSignOut: revokes every refresh token of the user (access tokens run out on their own, as in Cognito). */
 const globalSignOut: TargetFactory = (services) => async (ctx, req) => {
@@ -44,10 +68,16 @@ const getTokensFromRefreshToken: TargetFactory = (services) => async (ctx, req) 
   if (!user || !client) throw new NotAuthorizedError();
   const groups = await pool.listUserGroupMembership(ctx, user);
   const tokens = await services.tokenGenerator.generate(ctx, user, groups, client, undefined, 'RefreshTokens');
-  return { AuthenticationResult: { AccessToken: tokens.AccessToken, IdToken: tokens.IdToken, RefreshToken: refreshToken, TokenType: 'Bearer', ExpiresIn: 3600 } };
+  // The refresh keeps the sign-in: origin_jti names the refresh token presented, not the one generate made up.
+  const accessToken = withSignInOf(tokens.AccessToken, refreshToken);
+  return { AuthenticationResult: { AccessToken: accessToken, IdToken: tokens.IdToken, RefreshToken: refreshToken, TokenType: 'Bearer', ExpiresIn: 3600 } };
 };
 
-/** RespondToAuthChallenge forgets the refresh token it issues after an MFA challenge; keep it so refresh works. */
+/**
+ * RespondToAuthChallenge forgets the refresh token it issues after an MFA challenge; keep it so refresh works. Kept once:
+ * a challenge answered by a password sign-in (SRP's PASSWORD_VERIFIER) has stored it already, and RevokeToken removes
+ * one copy only.
+ */
 const respondToAuthChallengeKeepingRefreshToken =
   (original: TargetFactory): TargetFactory =>
   (services) =>
@@ -58,7 +88,7 @@ const respondToAuthChallengeKeepingRefreshToken =
     if (refreshToken && username) {
       const pool = await services.cognito.getUserPoolForClientId(ctx, String(req.ClientId));
       const user = await pool.getUserByUsername(ctx, username);
-      if (user) await pool.storeRefreshToken(ctx, refreshToken, user);
+      if (user && !user.RefreshTokens?.includes(refreshToken)) await pool.storeRefreshToken(ctx, refreshToken, user);
     }
     return result;
   };
