@@ -7,11 +7,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type AuditEntryView, type AuditTrailPage, type Patient } from '@chartside/shared';
+import type { AuditEntryView, AuditTrailPage, Patient, RestorePreview } from '@chartside/shared';
 import { documentTable } from '@chartside/lambdas/adapters/aws/dynamodb';
 import { appendAuditEntry } from '@chartside/lambdas/data/audit-trail';
 import { localAws } from '../../infra/local/src/settings';
 import { api, type Api, type Auth } from '../harness/api';
+import { backupCli } from '../harness/backups';
 import { patientRecord } from '../harness/patients';
 import { quietSdkEnv, repoRoot } from '../harness/runtime';
 import { sharedRuntime } from '../harness/shared-runtime';
@@ -166,6 +167,22 @@ describe('audit trail', () => {
     const [entry] = trail;
     await appendAuditEntry(auditTable(), { ...entry!, action: 'read', patientId: 'someone-else' }, 0);
     expect((await wholeTrail(asAlice)).find((e) => e.id === entry!.id)).toMatchObject({ action: entry!.action, patientId: entry!.patientId });
+  });
+
+  it('records the patients a restored backup put back', async () => {
+    const carol = await createUser(runtime);
+    const asCarol = api(runtime, await signedIn(runtime, carol));
+    const patient = (await ok(asCarol, 'POST', '/patients', { lastname: 'Backed', firstname: 'Up' })) as unknown as Patient;
+    const date = '2026-01-20';
+    await backupCli(runtime, 'backup', ['--email', carol.email, '--date', date]);
+    await ok(asCarol, 'PATCH', `/patients/${patient.id}`, { version: patient.version, room: 'Changed after the backup' });
+    const preview = (await ok(asCarol, 'GET', `/backups/${date}/preview`)) as unknown as RestorePreview;
+    await ok(asCarol, 'POST', `/backups/${date}/restore`, { expect: { add: preview.add, replace: preview.replace } });
+    expect(actionsOf(await wholeTrail(asCarol))).toEqual([
+      ['restore', patient.id],
+      ['change', patient.id],
+      ['create', patient.id],
+    ]);
   });
 
   it('is printed by `npm run audit -- --email`', async () => {

@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { BackupDate, backupsContract, badRequest } from '@chartside/shared';
 import { listBackups } from '../jobs/backup';
 import { previewRestore, restoreBackup } from '../jobs/restore';
+import { recordPatientAccess } from './audit';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
 
@@ -41,7 +42,8 @@ export const backupsRouter = (deps: HttpDeps, defaultHook: Hook) => {
 
   router.openapi(routeFrom(backupsContract.restore, { tags: ['backups'] }), async (c) => {
     const backupDate = backupDateOf(c.req.valid('param').date);
-    return c.json(await restoreBackup(restoreDeps, c.get('userId'), backupDate, c.req.valid('json').expect), 200);
+    const recordRestoredPatients = (patientIds: readonly string[]) => recordPatientAccess(deps, c, 'restore', patientIds);
+    return c.json(await restoreBackup({ ...restoreDeps, recordRestoredPatients }, c.get('userId'), backupDate, c.req.valid('json').expect), 200);
   });
 
   return router;

@@ -10,7 +10,18 @@ import { keys } from '../data/table';
 import type { Broadcast } from '../ws/broadcast';
 import { backupKeys, readLines, readSummary, type BackupDeps } from './backup';
 
-export type RestoreDeps = BackupDeps & { broadcast: Broadcast };
+export type RestoreDeps = BackupDeps & {
+  broadcast: Broadcast;
+  /** Records the patients a restore put back (the API's audit trail); before a partial restore's 409, as they did change. */
+  recordRestoredPatients?: (patientIds: readonly string[]) => Promise<void>;
+};
+
+/** The patients whose record or time tracking is among these heads. */
+const patientIdsOf = (headSks: Iterable<string>): string[] => {
+  const prefixes = [keys.patient(''), keys.timeTracking('')];
+  const ids = [...headSks].flatMap((sk) => prefixes.filter((prefix) => sk.startsWith(prefix)).map((prefix) => sk.slice(prefix.length)));
+  return [...new Set(ids)];
+};
 
 type Status = 'add' | 'replace' | 'unchanged' | 'keptNewer';
 
@@ -168,6 +179,7 @@ export const restoreBackup = async (
   const extra = [...restoring].flatMap((headSk) => states.get(headSk)!.extraSks);
   await deleteItems(deps.table, extra.map((sk) => ({ pk, sk })));
 
+  await deps.recordRestoredPatients?.(patientIdsOf(restoring));
   await deps.broadcast(userId, { type: 'data.restored', backupDate });
   deps.logger.info('Restored a backup', { userId, backupDate, changedMeanwhile });
   if (changedMeanwhile > 0) throw versionConflict(`${changedMeanwhile} record(s)`);
