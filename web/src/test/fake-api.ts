@@ -100,6 +100,8 @@ export function fakeApi(state: Partial<FakeApiState> = {}): FakeApi & { state: F
     .on('GET', '/health', () => ({ status: 'ok', dependencies: {} }))
     .on('GET', '/me', () => full.me)
     .on('GET', '/feed/unread-count', () => ({ count: full.unread }))
+    // An empty audit trail, so Settings has an answer; the Activity tests register their own.
+    .on('GET', '/audit', () => ({ entries: [], nextCursor: null }))
     // An empty library, so pages that show Home's search have an answer; tests of search register their own.
     .on('POST', '/search', (request) => {
       const { page = 1, perPage = 25 } = request.body as { page?: number; perPage?: number };

@@ -1,11 +1,13 @@
 // /settings: the preference switches (kept in the user document, applied live on the user's other devices),
-// security (the authenticator app), the nightly backups (preview and restore), and the pages for sessions and tags.
+// security (the authenticator app), the nightly backups (preview and restore), the user's activity (the audit trail of
+// patient data), and the pages for sessions and tags.
 import { Anchor, Divider, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageFrame } from '../../../components/PageFrame';
 import { usePlatform } from '../../../platform/platform-context';
 import { useMe } from '../../../platform/user-document';
+import { ActivityTrail } from '../components/ActivityTrail';
 import { AuthenticatorSettings } from '../components/AuthenticatorSettings';
 import { BackupsSettings } from '../components/BackupsSettings';
 import { PreferenceSwitches } from '../components/PreferenceSwitches';
@@ -47,6 +49,9 @@ export function SettingsPage() {
           </Section>
           <Section id="settings-backups" title="Backups">
             <BackupsSettings />
+          </Section>
+          <Section id="settings-activity" title="Activity">
+            <ActivityTrail />
           </Section>
           <Section id="settings-more" title="Sessions and tags">
             <Stack gap={4}>
