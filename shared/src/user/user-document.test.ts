@@ -18,6 +18,7 @@ describe('UserDocumentPatch', () => {
     ['an unknown sort', { version: 1, panelSortSelection: 'age' }],
     ['an unknown resource type in a home list', { version: 1, homeLists: [{ name: 'A', items: [{ name: 'n', id: '1', type: 'pdf', link: '' }] }] }],
     ['a 1 MB template', { version: 1, templates: { big: 'x'.repeat(1_000_000) } }],
+    ['a template with no name', { version: 1, templates: { '': 'Take a history' } }],
     ['a patient tag twice', { version: 1, patientTags: ['cardiology', 'icu', 'cardiology'] }],
     ['two note templates with one name', { version: 1, noteTemplate: [{ label: 'ICU', value: ['labs'] }, { label: 'ICU', value: ['vitals'] }] }],
     ['two prompts with one id', { version: 1, prompts: [{ id: 'p1', name: 'A', deltaText: '' }, { id: 'p1', name: 'B', deltaText: '' }] }],

@@ -64,7 +64,8 @@ export const NoteTemplate = z.strictObject({
 
 /** The fields a user may change. `searchKey` from the spec is left out: search goes through our API, which scopes it to the user. */
 export const UserFields = z.strictObject({
-  templates: z.record(shortText, StoredTextTemplate).refine((m) => Object.keys(m).length <= MAX_LIST_ITEMS, 'Too many templates'),
+  // A template has a name: DynamoDB refuses an empty map key, so an unnamed one could never be stored.
+  templates: z.record(shortText.min(1), StoredTextTemplate).refine((m) => Object.keys(m).length <= MAX_LIST_ITEMS, 'Too many templates'),
   prompts: list(Prompt),
   favoritePrompts: list(shortText),
   resourceTags: list(shortText),
