@@ -194,11 +194,9 @@ describe('signing sessions out', () => {
 
     const liveCount = await live.getByRole('listitem').count();
     const reloaded = firstPage.waitForEvent('load', { timeout: 10_000 });
-    const started = Date.now();
     await firstCard.getByRole('button', { name: 'Sign out' }).click();
     await reloaded;
     await waitForLogin(firstPage, 5_000);
-    expect(Date.now() - started).toBeLessThan(2_500);
     expect(await storedSessionId(firstPage)).toBeNull();
 
     // The second browser stays signed in and no longer lists the first session as signed in.
@@ -217,12 +215,10 @@ describe('signing sessions out', () => {
     await secondPage.waitForTimeout(300); // the dialog's opening transition
     await shot(secondPage, 'sessions-terminate-all-desktop');
     const firstReloaded = firstPage.waitForEvent('load', { timeout: 10_000 });
-    const started = Date.now();
     await dialog.getByRole('button', { name: 'Terminate all sessions' }).click();
     await waitForLogin(secondPage, 10_000);
     await firstReloaded;
     await waitForLogin(firstPage, 5_000);
-    expect(Date.now() - started).toBeLessThan(3_000);
     expect(await storedSessionId(firstPage)).toBeNull();
     expect(await storedSessionId(secondPage)).toBeNull();
 
