@@ -183,7 +183,8 @@ export const offending = (schema: JsonSchema, options: SchemaArbitraryOptions, n
     if (schema.minItems) edges.push(fc.constant([]));
   }
   if (types.includes('object') && schema.properties) {
-    const whole = conforming(schema, options, name) as fc.Arbitrary<Record<string, unknown>>;
+    // The object alone (a nullable object's null is no object to add to or take from).
+    const whole = conforming({ ...schema, type: 'object' }, options, name) as fc.Arbitrary<Record<string, unknown>>;
     edges.push(whole.chain((value) => fc.record({ key: fc.constantFrom('extra', 'constructor', 'userId', 'pk', 'sk'), value: anyJson }).map(({ key, value: v }) => ({ ...value, [key]: v }))));
     const required = schema.required ?? [];
     if (required.length > 0) edges.push(whole.chain((value) => fc.constantFrom(...required).map((dropped) => Object.fromEntries(Object.entries(value).filter(([k]) => k !== dropped)))));
