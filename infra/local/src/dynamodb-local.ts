@@ -69,11 +69,16 @@ export const startDynamoDbLocal = async (dataDir: string): Promise<DynamoDbLocal
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
 };
 
-/** Creates the table with its index, stream and TTL when missing; leaves an existing one alone. */
-export const ensureTable = async (endpoint: string) => {
+interface LocalTableDefinition {
+  partitionKey: string;
+  sortKey: string;
+  ttlAttribute: string;
+  gsi1?: { name: string; partitionKey: string; sortKey: string };
+}
+
+/** Creates a table (keys, TTL, an index and a stream where asked) when missing; leaves an existing one alone. */
+const ensureTableOf = async (endpoint: string, TableName: string, { partitionKey, sortKey, ttlAttribute, gsi1 }: LocalTableDefinition, { stream }: { stream: boolean }) => {
   const client = new DynamoDBClient({ endpoint, region: localAws.region, credentials: localAws.credentials });
-  const TableName = localAws.tableName;
-  const { gsi1, partitionKey, sortKey, ttlAttribute } = tableDefinition;
   try {
     await client.send(new DescribeTableCommand({ TableName }));
   } catch (error) {
@@ -82,22 +87,24 @@ export const ensureTable = async (endpoint: string) => {
       new CreateTableCommand({
         TableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [partitionKey, sortKey, gsi1.partitionKey, gsi1.sortKey].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        AttributeDefinitions: [partitionKey, sortKey, ...(gsi1 ? [gsi1.partitionKey, gsi1.sortKey] : [])].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
         KeySchema: [
           { AttributeName: partitionKey, KeyType: 'HASH' },
           { AttributeName: sortKey, KeyType: 'RANGE' },
         ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: gsi1.name,
-            KeySchema: [
-              { AttributeName: gsi1.partitionKey, KeyType: 'HASH' },
-              { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          },
-        ],
-        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+        ...(gsi1 && {
+          GlobalSecondaryIndexes: [
+            {
+              IndexName: gsi1.name,
+              KeySchema: [
+                { AttributeName: gsi1.partitionKey, KeyType: 'HASH' },
+                { AttributeName: gsi1.sortKey, KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+          ],
+        }),
+        ...(stream && { StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } }),
       }),
     );
     await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
@@ -109,32 +116,12 @@ export const ensureTable = async (endpoint: string) => {
   client.destroy();
 };
 
+/** The app's single table, with its index, its stream (search and live sync follow it) and TTL. */
+export const ensureTable = (endpoint: string) => ensureTableOf(endpoint, localAws.tableName, tableDefinition, { stream: true });
+
 /**
- * Creates the audit table (its own table, as in the cloud) with TTL when missing. Locally the runtime's one process is
- * both the API and the audit writer; the API's code reaches the table only through AuditTrailRepository (Query) and the
- * writer's append (a conditional put), never an update or delete.
+ * The audit table (its own table, as in the cloud) with TTL. Locally the runtime's one process is both the API and the
+ * audit writer; the API's code reaches the table only through AuditTrailRepository (Query) and the writer's append (a
+ * conditional put), never an update or delete.
  */
-export const ensureAuditTable = async (endpoint: string) => {
-  const client = new DynamoDBClient({ endpoint, region: localAws.region, credentials: localAws.credentials });
-  const TableName = localAws.auditTableName;
-  const { partitionKey, sortKey, ttlAttribute } = auditTableDefinition;
-  try {
-    await client.send(new DescribeTableCommand({ TableName }));
-  } catch (error) {
-    if (!(error instanceof Error && error.name === 'ResourceNotFoundException')) throw error;
-    await client.send(
-      new CreateTableCommand({
-        TableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [partitionKey, sortKey].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
-        KeySchema: [
-          { AttributeName: partitionKey, KeyType: 'HASH' },
-          { AttributeName: sortKey, KeyType: 'RANGE' },
-        ],
-      }),
-    );
-    await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName });
-    await client.send(new UpdateTimeToLiveCommand({ TableName, TimeToLiveSpecification: { Enabled: true, AttributeName: ttlAttribute } }));
-  }
-  client.destroy();
-};
+export const ensureAuditTable = (endpoint: string) => ensureTableOf(endpoint, localAws.auditTableName, auditTableDefinition, { stream: false });
