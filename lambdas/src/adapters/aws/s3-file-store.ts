@@ -2,7 +2,7 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { badRequest, TEMP_FILE_TAG } from '@chartside/shared';
+import { TEMP_FILE_TAG } from '@chartside/shared';
 import type { FileStore, ObjectSealing, StoredObject } from '../../ports/file-store';
 
 /** User metadata (x-amz-meta-chartside-sealed) marking an object whose bytes are envelope-encrypted messages. */
@@ -32,19 +32,15 @@ const inlineDisposition = (fileName: string) => {
 };
 
 export const s3FileStore = (client: S3Client, bucket: string): FileStore => {
+  // The cursor is the last key of the page before (StartAfter), not S3's continuation token: any string is a valid
+  // place to start in key order, so a cursor a client changed cannot make the listing fail (s3rver answered a made-up
+  // continuation token with a server error).
   const listPage: FileStore['listPage'] = async (prefix, { cursor, limit }) => {
-    let page;
-    try {
-      page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: cursor, MaxKeys: Math.min(limit, MAX_LIST_KEYS) }));
-    } catch (error) {
-      // A continuation token S3 did not make (or for another listing).
-      if (cursor !== undefined && error instanceof Error && error.name === 'InvalidArgument') throw badRequest('That page cursor is not valid: start again from the first page.');
-      throw error;
-    }
+    const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, StartAfter: cursor, MaxKeys: Math.min(limit, MAX_LIST_KEYS) }));
     const objects = (page.Contents ?? []).flatMap((object) =>
       object.Key ? [{ key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) }] : [],
     );
-    return { objects, nextCursor: (page.IsTruncated && page.NextContinuationToken) || null };
+    return { objects, nextCursor: (page.IsTruncated && objects.at(-1)?.key) || null };
   };
 
   return {
