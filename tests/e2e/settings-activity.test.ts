@@ -40,6 +40,7 @@ describe('Settings → Activity', () => {
     expect(await opening.getByRole('cell').nth(3).getAttribute('title')).toBe(sessionId);
     expect(await opening.getByRole('cell').nth(4).textContent()).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
     expect(await activity.getByRole('row').filter({ hasText: 'Deleted' }).first().textContent()).toContain(`Deleted patient (${gone.id})`);
+    await activity.scrollIntoViewIfNeeded();
     await shot(page, 'settings-activity-desktop');
     await page.context().close();
   });
