@@ -65,10 +65,13 @@ const probe = async (check: () => Promise<unknown>): Promise<z.infer<typeof Depe
   }
 };
 
-/** Locally the API is served straight from the socket: its peer is the caller. */
+/**
+ * Locally the API is served straight from the socket: its peer is the caller. A dual-stack socket reports an IPv4 peer
+ * as '::ffff:127.0.0.1'; sessions and the audit trail show it as the IPv4 address it is.
+ */
 const socketClientIp: ClientIp = (c) => {
   try {
-    return getConnInfo(c).remote.address ?? '';
+    return (getConnInfo(c).remote.address ?? '').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
   } catch {
     return '';
   }
