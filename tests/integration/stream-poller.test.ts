@@ -1,6 +1,7 @@
-// The local stream poller on DynamoDB Local's real stream, with a table of its own: after a failed poll it must take
+// The local stream poller on DynamoDB Local's real stream, with tables of its own: after a failed poll it must take
 // its iterators again from where it stood, not at LATEST, or records that arrived before the failure are never handed
-// over (a resource saved then would never become searchable).
+// over (a resource saved then would never become searchable); and a record the indexer keeps refusing is given up after
+// MAX_RETRIES, so it cannot hold back every later change.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,14 +10,14 @@ import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, PutItemCommand 
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
-import { startStreamPoller, type StreamPoller } from '../../infra/local/src/stream-poller';
+import { MAX_RETRIES, startStreamPoller, type StreamPoller } from '../../infra/local/src/stream-poller';
 import { sharedRuntime } from '../harness/shared-runtime';
 
 const runtime = sharedRuntime();
-const tableName = `poller-${randomUUID()}`;
+const tableNames: string[] = [];
 let endpoint: string;
 let client: DynamoDBClient;
-let poller: StreamPoller | undefined;
+const pollers: StreamPoller[] = [];
 let folder: string;
 
 beforeAll(() => {
@@ -26,8 +27,8 @@ beforeAll(() => {
 });
 
 afterAll(async () => {
-  await poller?.stop();
-  await client.send(new DeleteTableCommand({ TableName: tableName })).catch(() => undefined);
+  await Promise.all(pollers.map((poller) => poller.stop()));
+  for (const TableName of tableNames) await client.send(new DeleteTableCommand({ TableName })).catch(() => undefined);
   client.destroy();
   rmSync(folder, { recursive: true, force: true });
 });
@@ -40,21 +41,30 @@ const eventually = async (what: string, check: () => boolean) => {
   }
 };
 
-it('hands a record over again after a failed poll, even when it started at LATEST with no checkpoint yet', async () => {
+/** A table of the test's own with a stream: its name and its stream's ARN. */
+const tableWithStream = async () => {
+  const TableName = `poller-${randomUUID()}`;
+  tableNames.push(TableName);
   const { TableDescription } = await client.send(
     new CreateTableCommand({
-      TableName: tableName,
+      TableName,
       AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
       BillingMode: 'PAY_PER_REQUEST',
       StreamSpecification: { StreamEnabled: true, StreamViewType: 'KEYS_ONLY' },
     }),
   );
+  return { TableName, streamArn: TableDescription!.LatestStreamArn! };
+};
+const put = (TableName: string, pk: string) => client.send(new PutItemCommand({ TableName, Item: { pk: { S: pk } } }));
+
+it('hands a record over again after a failed poll, even when it started at LATEST with no checkpoint yet', async () => {
+  const { TableName, streamArn } = await tableWithStream();
   const handed: string[] = [];
   let failures = 0;
-  poller = startStreamPoller({
+  const poller = startStreamPoller({
     endpoint,
-    streamArn: TableDescription!.LatestStreamArn!,
+    streamArn,
     checkpointFile: path.join(folder, 'checkpoints.json'),
     startAtLatest: true,
     handle: async (records: DynamoDBRecord[]) => {
@@ -69,9 +79,40 @@ it('hands a record over again after a failed poll, even when it started at LATES
     logger: createLogger('SILENT'),
     pollMs: 50,
   });
+  pollers.push(poller);
   await poller.ready;
 
-  await client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: 'saved-during-the-outage' } } }));
+  await put(TableName, 'saved-during-the-outage');
   await eventually('the record is handed over twice', () => handed.filter((pk) => pk === 'saved-during-the-outage').length >= 2);
   expect(failures).toBe(1);
+});
+
+it(`gives a record the indexer keeps refusing up after ${MAX_RETRIES} retries, and goes on to the records after it`, async () => {
+  const { TableName, streamArn } = await tableWithStream();
+  const batches: string[][] = [];
+  const poller = startStreamPoller({
+    endpoint,
+    streamArn,
+    checkpointFile: path.join(folder, 'refused.json'),
+    startAtLatest: true,
+    // The poison record is refused every time (as ReportBatchItemFailures names it); the others are taken.
+    handle: async (records: DynamoDBRecord[]) => {
+      batches.push(records.map((r) => r.dynamodb?.Keys?.pk?.S ?? ''));
+      const poison = records.find((r) => r.dynamodb?.Keys?.pk?.S === 'poison');
+      return { batchItemFailures: poison ? [{ itemIdentifier: poison.dynamodb!.SequenceNumber! }] : [] };
+    },
+    logger: createLogger('SILENT'),
+    pollMs: 50,
+  });
+  pollers.push(poller);
+  await poller.ready;
+
+  await put(TableName, 'poison');
+  await put(TableName, 'after-the-poison');
+  const poisonTries = () => batches.filter((batch) => batch.includes('poison')).length;
+  await eventually('the poison is retried until given up', () => poisonTries() > MAX_RETRIES);
+  // Past it, the stream goes on: a later record comes in a batch of its own, and the poison is not read again.
+  await put(TableName, 'later');
+  await eventually('a later record is handed over on its own', () => batches.some((batch) => batch.join() === 'later'));
+  expect(poisonTries()).toBe(MAX_RETRIES + 1);
 });

@@ -6,6 +6,8 @@
 // its start (TRIM_HORIZON); replays are harmless because the indexer indexes each resource as the table holds it now.
 // When the index itself is new (first start, or its file was deleted) the stream cannot rebuild it: DynamoDB keeps 24 h
 // of records. Then the runtime reindexes every user from the table, and the poller starts the shards that exist at LATEST.
+// A record that keeps failing is given up after MAX_RETRIES, as the cloud's event source mapping does (retryAttempts):
+// one resource the indexer cannot take must not hold back every later change of every user.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import {
@@ -27,6 +29,8 @@ const SHARD_REFRESH_MS = 1_000;
 /** The wait after an error before trying again. */
 const RETRY_MS = 1_000;
 const BATCH_SIZE = 1_000;
+/** Tries of one failing record before it is given up (the cloud's event source mapping: retryAttempts 5). */
+export const MAX_RETRIES = 5;
 
 export interface StreamPollerOptions {
   endpoint: string;
@@ -52,6 +56,8 @@ interface ShardState {
   finished: boolean;
   /** Taken as a LATEST iterator at start (see above). */
   startLatest: boolean;
+  /** The record the last batch failed at, and how many times in a row it has failed. */
+  failing?: { sequenceNumber: string; tries: number };
 }
 
 const readCheckpoints = (file: string): Record<string, string> => {
@@ -165,7 +171,18 @@ export const startStreamPoller = (options: StreamPollerOptions): StreamPoller =>
     if (Records.length > 0) {
       const { batchItemFailures } = await options.handle(Records.map(toLambdaRecord));
       const failed = new Set(batchItemFailures.map((f) => f.itemIdentifier));
-      const firstFailure = Records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+      let firstFailure = Records.findIndex((r) => failed.has(r.dynamodb?.SequenceNumber ?? ''));
+      if (firstFailure !== -1) {
+        const sequenceNumber = Records[firstFailure]!.dynamodb?.SequenceNumber ?? '';
+        const tries = state.failing?.sequenceNumber === sequenceNumber ? state.failing.tries + 1 : 1;
+        state.failing = { sequenceNumber, tries };
+        if (tries > MAX_RETRIES) {
+          // Given up: the batch counts as handled. The resource is indexed again at its next change, or by `npm run reindex`.
+          options.logger.error('Search stream poller gave up on a record the indexer kept refusing', { shardId, sequenceNumber, tries: MAX_RETRIES });
+          state.failing = undefined;
+          firstFailure = -1;
+        }
+      } else state.failing = undefined;
       const handled = firstFailure === -1 ? Records : Records.slice(0, firstFailure);
       const last = handled.at(-1)?.dynamodb?.SequenceNumber;
       if (last) {
