@@ -3,7 +3,7 @@
 // indexes that (or drops it when it is gone), so records may arrive twice or out of order and the index still ends up
 // matching the table.
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { Resource, ResourceSummary } from '@chartside/shared';
+import { AppError, type Resource, type ResourceSummary } from '@chartside/shared';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { z } from 'zod';
 import { keys } from '../data/table';
@@ -90,7 +90,9 @@ export const indexStreamRecords = async (deps: SearchIndexerDeps, records: Dynam
         await syncResource(deps, job.userId, job.resourceId);
       } catch (error) {
         deps.logger.error('Could not index a resource', { userId: job.userId, resourceId: job.resourceId, error: errorText(error) });
-        failed.push(...job.sequenceNumbers);
+        // A resource stored wrong (a ciphertext that was changed: a 400 of the cipher) fails the same way every time;
+        // retrying it would only hold back the records after it. Anything else (a write still landing, a busy table) is retried.
+        if (!(error instanceof AppError && error.code === 'bad_request')) failed.push(...job.sequenceNumbers);
       }
     }
   };
