@@ -1,16 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that script the suite's one model double (its queue of replies and its list of requests are shared): they run
- * one at a time, after the others, in the project `tests-serial` (vitest.serial.config.ts).
+ * Files that run one at a time, after the others, in the project `tests-serial` (vitest.serial.config.ts): those that
+ * script the suite's one model double (its queue of replies and its list of requests are shared), and those that make
+ * administrators on the shared runtime (cognito-local loses one of two group memberships added at the same moment).
  */
-export const modelScriptingFiles = [
+export const serialFiles = [
   'e2e/ai-tools.test.ts',
   'e2e/chat.test.ts',
   'e2e/patient-tools.test.ts',
   'e2e/prompts.test.ts',
   'integration/chat.test.ts',
   'integration/library-ask.test.ts',
+  'e2e/tools.test.ts',
+  'integration/documents.test.ts',
+  'integration/feedback.test.ts',
+  'integration/http-fuzz.test.ts',
 ];
 
 export const suiteTest = {
@@ -26,7 +31,7 @@ export default defineConfig({
     ...suiteTest,
     name: 'tests',
     include: ['integration/**/*.test.ts', 'e2e/**/*.test.ts'],
-    exclude: modelScriptingFiles,
+    exclude: serialFiles,
     // Two files at a time: each makes its own users, so they share the runtime without sharing data, and a browser
     // test mostly waits (on the runtime, the emulators, the page), so two keep both cores busy.
     maxWorkers: 2,

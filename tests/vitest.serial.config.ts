@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import { modelScriptingFiles, suiteTest } from './vitest.config';
+import { serialFiles, suiteTest } from './vitest.config';
 
 export default defineConfig({
   test: {
     ...suiteTest,
     name: 'tests-serial',
-    include: modelScriptingFiles,
+    include: serialFiles,
     fileParallelism: false,
     sequence: { groupOrder: 2 },
   },
