@@ -187,7 +187,7 @@ describe('file cleaner', () => {
     let cursor: string | null = null;
     do {
       const scan = await asAdmin('GET', `/admin/file-cleaner${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
-      expect(scan.status).toBe(200);
+      expect(scan.status, JSON.stringify(scan.json)).toBe(200);
       const page = scan.json as unknown as FileCleanerScan;
       for (const object of page.objects) found.set(object.key, object);
       cursor = page.nextCursor;

@@ -1,16 +1,19 @@
 // The file cleaner pages through the files bucket: with a page of 3, a clinician's 8 objects take three pages or more,
 // each looking at 3 objects at most and reading the references of the users in it only; the pages together offer exactly
 // the orphans and the old temporary upload, never a file a resource (an encrypted one too) holds. A delete checks the
-// chosen keys again, a page size that is not valid is a 400, and a made-up cursor is only a place in key order. Its own runtime: the shared one's bucket
-// holds every other test's files.
+// chosen keys again, a page size that is not valid is a 400, and a made-up cursor is only a place in key order. A user
+// with an encrypted record that no longer decrypts has every file left alone, counted, and the scan still answers. Its
+// own runtime: the shared one's bucket holds every other test's files.
 import type { CleanedFiles, FileCleanerScan, Resource, ResourceFile, Upload } from '@chartside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { startRuntime, type TestRuntime } from '../harness/runtime';
+import { localTable } from '../harness/dynamodb';
 import { ageStoredObject } from '../harness/stored-objects';
-import { createUser, signedIn } from '../harness/users';
+import { createUser, signedIn, type TestUser } from '../harness/users';
 
 let runtime: TestRuntime;
+let clinician: TestUser;
 let asClinician: Api;
 let asAdmin: Api;
 
@@ -18,7 +21,8 @@ const bytes = new TextEncoder().encode('%PDF-1.4\n% paging\n%%EOF\n');
 
 beforeAll(async () => {
   runtime = await startRuntime();
-  const [clinician, admin] = await Promise.all([createUser(runtime), createUser(runtime, { admin: true })]);
+  let admin: TestUser;
+  [clinician, admin] = await Promise.all([createUser(runtime), createUser(runtime, { admin: true })]);
   [asClinician, asAdmin] = await Promise.all([signedIn(runtime, clinician).then((auth) => api(runtime, auth)), signedIn(runtime, admin).then((auth) => api(runtime, auth))]);
 }, 120_000);
 
@@ -36,6 +40,21 @@ const resourceHolding = async (file: ResourceFile, encrypted: boolean) => {
   const created = (await asClinician('POST', '/resources', { name: `Holds ${file.name}`, type: 'files' })).json as unknown as Resource;
   const saved = await asClinician('PATCH', `/resources/${created.id}`, { version: created.version, encrypted, files: [file] });
   expect(saved.status).toBe(200);
+  return saved.json as unknown as Resource;
+};
+
+/** Every page of the dry run, `limit` objects each. */
+const everyPage = async (limit: number) => {
+  const pages: FileCleanerScan[] = [];
+  let cursor: string | null = null;
+  do {
+    const { status, json, text } = await asAdmin('GET', `/admin/file-cleaner?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expect(status, text).toBe(200);
+    const page = json as unknown as FileCleanerScan;
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor && pages.length < 10);
+  return pages;
 };
 
 describe('the file cleaner, a page at a time', () => {
@@ -49,15 +68,7 @@ describe('the file cleaner, a page at a time', () => {
     // Sealing rewrote it: make it old again, so only its resource keeps it.
     await ageStoredObject(runtime.dataDir, sealed.filePath, 48);
 
-    const pages: FileCleanerScan[] = [];
-    let cursor: string | null = null;
-    do {
-      const { status, json, text } = await asAdmin('GET', `/admin/file-cleaner?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      expect(status, text).toBe(200);
-      const page = json as unknown as FileCleanerScan;
-      pages.push(page);
-      cursor = page.nextCursor;
-    } while (cursor && pages.length < 10);
+    const pages = await everyPage(3);
 
     // 8 objects of the clinician's at least: three pages or more, each full but the last.
     expect(pages.length).toBeGreaterThanOrEqual(3);
@@ -93,6 +104,22 @@ describe('the file cleaner, a page at a time', () => {
     };
     const first = (await asAdmin('GET', '/admin/file-cleaner?limit=3')).json as unknown as FileCleanerScan;
     expect(await scan('bm90\u0000%zz')).toEqual(first);
-    for (const cursor of ['~~~', '\u{1F9EA}'.repeat(500)]) expect(await scan(cursor)).toEqual({ objects: [], scannedObjects: 0, nextCursor: null });
+    for (const cursor of ['~~~', '\u{1F9EA}'.repeat(500)]) expect(await scan(cursor)).toEqual({ objects: [], scannedObjects: 0, heldBackObjects: 0, nextCursor: null });
+  });
+
+  it('leaves alone every file of a user whose encrypted record no longer decrypts, says how many, and still answers', { timeout: 60_000 }, async () => {
+    const orphan = await storedFile('unknown.pdf', 48);
+    const sealed = await resourceHolding(await storedFile('sealed-2.pdf', 0), true);
+    const table = localTable(runtime);
+    const [part] = await table.query(`USER#${clinician.userId}`, `PART#RESOURCE#${sealed.id}#body#`);
+    const stored = JSON.parse(String(part?.data)) as { sealed: string };
+    stored.sealed = `${stored.sealed.slice(0, 40)}${stored.sealed[40] === 'A' ? 'B' : 'A'}${stored.sealed.slice(41)}`;
+    await table.put({ ...part, data: JSON.stringify(stored) });
+
+    const pages = await everyPage(1000);
+    expect(pages.flatMap((page) => page.objects).map((object) => object.key)).not.toContain(orphan.filePath);
+    const clinicianObjects = pages.reduce((sum, page) => sum + page.heldBackObjects, 0);
+    expect(clinicianObjects).toBeGreaterThanOrEqual(2);
+    expect((await asAdmin('POST', '/admin/file-cleaner/delete', { keys: [orphan.filePath] })).json).toEqual({ deleted: [], skipped: [orphan.filePath] });
   });
 });

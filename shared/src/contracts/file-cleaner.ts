@@ -31,6 +31,8 @@ export const FileCleanerScan = z.object({
   objects: z.array(CleanableObject),
   /** The objects under userContent/ this page looked at. */
   scannedObjects: z.number().int().nonnegative(),
+  /** Objects left alone whatever they are: their owner has a record that cannot be decrypted, so what refers to them is unknown. */
+  heldBackObjects: z.number().int().nonnegative(),
   /** The next page's cursor; null when this page was the last. */
   nextCursor: z.string().nullable(),
 });

@@ -37,6 +37,7 @@ export function FileCleanerPage() {
   const pages = scan.data?.pages ?? [];
   const objects = pages.flatMap((page) => page.objects);
   const scannedObjects = pages.reduce((sum, page) => sum + page.scannedObjects, 0);
+  const heldBackObjects = pages.reduce((sum, page) => sum + page.heldBackObjects, 0);
   const chosenBytes = objects.filter((object) => chosen.has(object.key)).reduce((sum, object) => sum + object.size, 0);
   const toggle = (key: string) =>
     setChosen((current) => {
@@ -66,6 +67,8 @@ export function FileCleanerPage() {
       {scan.data && (
         <Text size="sm" c="dimmed" aria-live="polite">
           Looked at {scannedObjects} stored {scannedObjects === 1 ? 'file' : 'files'}; {objects.length} can be deleted.
+          {heldBackObjects > 0 &&
+            ` ${heldBackObjects} ${heldBackObjects === 1 ? 'file was' : 'files were'} left alone: ${heldBackObjects === 1 ? 'its owner has' : 'their owners have'} an encrypted record that cannot be decrypted, so what refers to them is unknown.`}
           {scan.hasNextPage && ' More stored files remain to look at.'}
         </Text>
       )}
