@@ -2,9 +2,10 @@
 // stream into it, and hands the reply to the runner; the transformer reads images with the vision model.
 import {
   AppError,
-  ATTACHMENTS_ONLY_TEXT,
   badRequest,
   CHAT_MESSAGE_REQUIRED,
+  chatExchange,
+  chatReplyId,
   INVALID_MODEL_ANSWER,
   chatTitleFrom,
   isOwnFilePath,
@@ -13,7 +14,6 @@ import {
   notFound,
   stripReplyMarkdown,
   type AiStatus,
-  type ChatMessage,
   type ChatSession,
   type SentChatMessage,
 } from '@chartside/shared';
@@ -57,16 +57,13 @@ export const notSetUp = (models: TextModels) => new AppError('model_not_configur
 
 const CHAT_FULL = 'This chat is full. Start a new chat to go on.';
 
-/** The reply of a message has an id made from the message's own, so a retried send finds both. */
-const replyIdOf = (messageId: string) => `${messageId}-reply`;
-
 export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: string, body: z.output<typeof SendChatMessageBody>): Promise<SentChatMessage> => {
   const model = replyModel(deps.models, body.model);
   if (!model) throw notSetUp(deps.models);
   const typed = body.text.trim();
   if (!typed && body.attachments.length === 0) throw badRequest(CHAT_MESSAGE_REQUIRED);
   const now = deps.clock.now();
-  const job = { userId: caller.userId, chatId, messageId: replyIdOf(body.messageId), model: body.model, clientId: caller.clientId };
+  const job = { userId: caller.userId, chatId, messageId: chatReplyId(body.messageId), model: body.model, clientId: caller.clientId };
   // The reply starts before anything is read: its own first read (the user's connections) runs beside these, it asks
   // the model as soon as it is handed the chat, and its first words do not wait for the exchange to be written.
   const next = replyHandoff();
@@ -92,25 +89,7 @@ export const sendMessage = async (deps: ChatDeps, caller: ChatCaller, chatId: st
     // Checked before the model is asked (the write checks again, for a send racing this one).
     if (current.messageCount > MAX_CHAT_MESSAGES - 2) throw badRequest(CHAT_FULL);
 
-    const message: ChatMessage = {
-      id: body.messageId,
-      role: 'user',
-      parts: [{ type: 'text', text: typed || ATTACHMENTS_ONLY_TEXT }, ...body.attachments],
-      ...(typed ? {} : { displayText: '' }),
-      model: 'user',
-      createdAt: now.toISOString(),
-      status: 'complete',
-    };
-    const reply: ChatMessage = {
-      id: job.messageId,
-      role: 'model',
-      parts: [{ type: 'text', text: '' }],
-      model: model.id,
-      // Just after the message, so the two sort in order.
-      createdAt: new Date(now.getTime() + 1).toISOString(),
-      status: 'streaming',
-      received: 0,
-    };
+    const { message, reply } = chatExchange({ ...body, text: typed }, model.id, now);
     const firstFile = body.attachments.find((part) => part.type === 'file');
     const title = current.messageCount === 0 && current.title === NEW_CHAT_TITLE ? chatTitleFrom(typed || firstFile?.fileName || 'Image') : undefined;
     next.giveChat({ ...current, messages: [...current.messages, message, reply] });

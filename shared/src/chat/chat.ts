@@ -85,6 +85,38 @@ export const ChatSession = ChatSessionSummary.extend({
 });
 export type ChatSession = z.infer<typeof ChatSession>;
 
+/** A message's reply has an id made from the message's own: a retried send finds both, and the sender's screen holds the reply before the send is answered. */
+export const chatReplyId = (messageId: string) => `${messageId}-reply`;
+
+/**
+ * The message a send adds and the reply that streams into it, as the server stores them; the sender's screen adds the
+ * same two at once, so the reply's first pieces show as they arrive. `model` is the answering model's id.
+ */
+export const chatExchange = (sent: { messageId: string; text: string; attachments: readonly ChatPart[] }, model: string, now: Date): { message: ChatMessage; reply: ChatMessage } => {
+  const typed = sent.text.trim();
+  return {
+    message: {
+      id: sent.messageId,
+      role: 'user',
+      parts: [{ type: 'text', text: typed || ATTACHMENTS_ONLY_TEXT }, ...sent.attachments],
+      ...(typed ? {} : { displayText: '' }),
+      model: 'user',
+      createdAt: now.toISOString(),
+      status: 'complete',
+    },
+    reply: {
+      id: chatReplyId(sent.messageId),
+      role: 'model',
+      parts: [{ type: 'text', text: '' }],
+      model,
+      // Just after the message, so the two sort in order.
+      createdAt: new Date(now.getTime() + 1).toISOString(),
+      status: 'streaming',
+      received: 0,
+    },
+  };
+};
+
 /** A new chat's title until it is renamed: the start of its first message. */
 export const NEW_CHAT_TITLE = 'New chat';
 export const chatTitleFrom = (text: string): string => {

@@ -1,6 +1,6 @@
 // Test data and a fake chat server for the component tests: the chat routes of the contract, answered as the API does
 // (a sent message answers the stored message and a streaming reply; a missing chat is a 404), and /ai/status.
-import type { AiStatus, ChatMessage, ChatSession, ChatSessionSummary, SendChatMessageBody } from '@chartside/shared';
+import { chatExchange, type AiStatus, type ChatMessage, type ChatSession, type ChatSessionSummary, type SendChatMessageBody } from '@chartside/shared';
 import { apiError, type FakeApi } from '../../test/fake-api';
 
 const AT = '2025-03-01T09:00:00.000Z';
@@ -71,12 +71,7 @@ export function serveChats(api: FakeApi, initial: ChatSession[] = [], status: Ai
       const chat = chats.get(chatId);
       if (!chat) return missing();
       const body = request.body as SendChatMessageBody;
-      const message = chatMessage({
-        id: body.messageId,
-        parts: [{ type: 'text', text: body.text || 'What does this file show?' }, ...(body.attachments ?? [])],
-        ...(body.text ? {} : { displayText: '' }),
-      });
-      const reply = modelMessage('', { id: `${body.messageId}-reply`, status: 'streaming', received: 0 });
+      const { message, reply } = chatExchange({ ...body, attachments: body.attachments ?? [] }, 'fast-model', new Date());
       chats.set(chatId, { ...chat, messages: [...chat.messages, message, reply], messageCount: chat.messageCount + 2 });
       return { message, reply };
     })

@@ -3,7 +3,7 @@
 // earlier is trimmed to what is not held yet, so nothing shows twice (a piece pushed again, or already in a copy loaded
 // after a reload); one that starts beyond the end means a piece was missed, and the chat is loaded again. A server
 // copy replaces the held one, except that a reply still streaming keeps the longer text it already shows.
-import type { ChatMessage, ChatSession } from '@chartside/shared';
+import { chatReplyId, type ChatMessage, type ChatSession } from '@chartside/shared';
 
 export interface ReplyDelta {
   messageId: string;
@@ -45,36 +45,50 @@ export function applyDelta(chat: ChatSession, { messageId, offset, text }: Reply
 }
 
 /**
- * The server's copy of the chat as the screen takes it: the server's messages, in its order (a message deleted
- * elsewhere goes). A reply both copies hold as streaming keeps the held text when it is longer and continues the
- * server's (the server saves a streaming reply once a second; the pieces since were pushed to this tab).
+ * The server's copy of one message as the screen takes it: a reply both copies hold as streaming keeps the held text
+ * when it is longer and continues the server's (the server saves a streaming reply once a second; the pieces since
+ * were pushed to this tab).
  */
+const serverMessage = (held: ChatMessage | undefined, server: ChatMessage): ChatMessage => {
+  if (!held || server.status !== 'streaming' || held.status !== 'streaming') return server;
+  const theirs = messageText(server);
+  const ours = messageText(held);
+  return ours.length > theirs.length && ours.startsWith(theirs) ? withReplyText(server, ours) : server;
+};
+
+/** The server's copy of the chat as the screen takes it: the server's messages, in its order (a message deleted elsewhere goes). */
 export function mergeServerCopy(held: ChatSession | undefined, server: ChatSession): ChatSession {
   if (!held) return server;
   const heldById = new Map(held.messages.map((message) => [message.id, message]));
-  let kept = false;
-  const messages = server.messages.map((message) => {
-    const mine = heldById.get(message.id);
-    if (!mine || message.status !== 'streaming' || mine.status !== 'streaming') return message;
-    const theirs = messageText(message);
-    const ours = messageText(mine);
-    if (ours.length <= theirs.length || !ours.startsWith(theirs)) return message;
-    kept = true;
-    return withReplyText(message, ours);
-  });
-  return kept ? { ...server, messages } : server;
+  const messages = server.messages.map((message) => serverMessage(heldById.get(message.id), message));
+  return messages.some((message, index) => message !== server.messages[index]) ? { ...server, messages } : server;
 }
 
 /** The reply still arriving, if any: the chat is busy until it is complete, stopped or failed. */
 export const streamingReply = (chat: ChatSession | undefined): ChatMessage | undefined =>
   chat?.messages.findLast((message) => message.role === 'model' && message.status === 'streaming');
 
-/** Adds a sent message and its reply to the held copy (each once: a retried send answers the same two). */
+/**
+ * Adds a sent message and its reply to the held copy, each once: one held already (added when it was sent, or by a
+ * retried send) becomes the server's copy of it.
+ */
 export function withExchange(chat: ChatSession, sent: readonly ChatMessage[]): ChatSession {
+  const sentById = new Map(sent.map((message) => [message.id, message]));
   const known = new Set(chat.messages.map((message) => message.id));
+  const messages = chat.messages.map((message) => {
+    const server = sentById.get(message.id);
+    return server ? serverMessage(message, server) : message;
+  });
   const added = sent.filter((message) => !known.has(message.id));
-  if (added.length === 0) return chat;
-  return { ...chat, messages: [...chat.messages, ...added], messageCount: chat.messageCount + added.length };
+  return { ...chat, messages: [...messages, ...added], messageCount: chat.messageCount + added.length };
+}
+
+/** Takes a send the server did not take out of the held copy again: its message and its reply, unless pieces of the reply came (the server has it). */
+export function withoutUnsent(chat: ChatSession, messageId: string): ChatSession {
+  const reply = chat.messages.find((message) => message.id === chatReplyId(messageId));
+  if (!reply || messageText(reply) !== '') return chat;
+  const messages = chat.messages.filter((message) => message.id !== messageId && message.id !== reply.id);
+  return { ...chat, messages, messageCount: chat.messageCount - (chat.messages.length - messages.length) };
 }
 
 /**

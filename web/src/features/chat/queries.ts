@@ -1,11 +1,11 @@
 // Server state of chat: the list of the user's chats, one chat with its messages (a reply streaming into it is held by
 // chat-stream.ts), and the calls that change them. Every answer is written into the cache so the screen shows it at once.
-import { chatContract, type ChatSession, type ChatSessionSummary, type SendChatMessageBody, type SentChatMessage } from '@chartside/shared';
+import { chatContract, chatExchange, type ChatSession, type ChatSessionSummary, type SendChatMessageBody, type SentChatMessage } from '@chartside/shared';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../platform/api/api-error';
 import { useApi } from '../../platform/platform-context';
 import { chatKeys } from './chat-keys';
-import { mergeServerCopy, streamingReply, withExchange, withMessage, withoutMessage } from './chat-stream';
+import { mergeServerCopy, streamingReply, withExchange, withMessage, withoutMessage, withoutUnsent } from './chat-stream';
 
 export { chatKeys } from './chat-keys';
 
@@ -90,15 +90,27 @@ export function useDeleteChat() {
   });
 }
 
-/** Sends a message; the answer (the message and the reply that will stream into it) joins the chat at once. */
+/**
+ * Sends a message. The message and its reply join the chat at once (the two the server stores), so the reply's pieces
+ * show as they arrive, before the send is answered; the answer then stands in for them. A send that fails is taken out
+ * again (the composer keeps its text) and the chat is loaded again.
+ */
 export function useSendMessage(chatId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SendChatMessageBody): Promise<SentChatMessage> => api.call(chatContract.send, { params: { chatId }, body }),
+    onMutate: (body) => {
+      const { message, reply } = chatExchange({ ...body, attachments: body.attachments ?? [] }, body.model ?? 'fast', new Date());
+      updateChat(queryClient, chatId, (chat) => withExchange(chat, [message, reply]));
+    },
     onSuccess: ({ message, reply }) => {
       updateChat(queryClient, chatId, (chat) => withExchange(chat, [message, reply]));
       void queryClient.invalidateQueries({ queryKey: chatKeys.list() });
+    },
+    onError: (_error, body) => {
+      updateChat(queryClient, chatId, (chat) => withoutUnsent(chat, body.messageId));
+      void queryClient.invalidateQueries({ queryKey: chatKeys.detail(chatId), exact: true });
     },
   });
 }

@@ -1,7 +1,7 @@
 // The chat page on the real app, a fake API (features/chat/chat-fixtures.ts) and a fake WebSocket: starting and loading
 // chats, sending (and what disables Send), a reply streaming in from realtime pieces, failures, attachments, the
 // not-set-up state, sanitized replies and the list of chats.
-import { plainTextDeltaString, type ChatSession } from '@chartside/shared';
+import { chatExchange, plainTextDeltaString, type ChatSession, type SentChatMessage } from '@chartside/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -163,6 +163,8 @@ describe('ChatPage: sending', { timeout: 30_000 }, () => {
     await user.click(sendButton());
     expect(await screen.findByText("You have used today's AI allowance. It renews at midnight UTC.")).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveProperty('value', 'Antibiotics for CAP?');
+    // The message shown while it was sent is taken out again: the chat holds what the server holds.
+    await waitFor(() => expect(within(messages()).queryByText('Antibiotics for CAP?')).toBeNull());
     expect(sendButton()).toHaveProperty('disabled', false);
   });
 
@@ -251,6 +253,23 @@ describe('ChatPage: a streaming reply', { timeout: 30_000 }, () => {
     piece(0, 'Sepsis with '); // pushed again
     piece(20, 'sors and lactate > 2.'); // overlaps what is held ('sors ')
     await waitFor(async () => expect(await replyText()).toBe('Sepsis with vasopressors and lactate > 2.'));
+    expect(api.calls('GET', '/chats/c-1')).toHaveLength(1);
+  });
+
+  it('shows the pieces as they come, before the send is answered, and the answer then stands in for the two shown', async () => {
+    const { user } = await open();
+    const ws = await socket();
+    let answer: (sent: SentChatMessage) => void = () => undefined;
+    api.on('POST', '/chats/{chatId}/messages', () => new Promise<SentChatMessage>((resolve) => (answer = resolve)));
+    const replyId = await sendText(user, 'Define septic shock');
+    push(ws, { type: 'chat.delta', chatId: 'c-1', messageId: replyId, offset: 0, text: 'Sepsis with ' });
+    await waitFor(async () => expect(await replyText()).toBe('Sepsis with'));
+    const sent = sends()[0]?.body as { messageId: string };
+    act(() => answer(chatExchange({ messageId: sent.messageId, text: 'Define septic shock', attachments: [] }, 'fast-model', new Date())));
+    push(ws, { type: 'chat.delta', chatId: 'c-1', messageId: replyId, offset: 12, text: 'vasopressors.' });
+    await waitFor(async () => expect(await replyText()).toBe('Sepsis with vasopressors.'));
+    expect(within(messages()).getAllByText('Define septic shock')).toHaveLength(1);
+    // No piece had to wait for the chat to be loaded again.
     expect(api.calls('GET', '/chats/c-1')).toHaveLength(1);
   });
 
