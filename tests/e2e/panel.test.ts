@@ -1,6 +1,6 @@
 // The Panel in Chromium against the real runtime: cards of seeded patients, sort and tag filter (saved to the user
 // document, so a reload keeps them), Invert and Compact (in the URL), Export then Delete All then Import of the
-// downloaded file, a refused bad file, the print layout, a phone and axe.
+// downloaded file, the same with a FHIR R4 Bundle (checked against the FHIR schema), a refused bad file, the print layout, a phone and axe.
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
+import { fhirSchemaErrors } from '../harness/fhir-schema';
 import { task } from '../harness/patients';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
@@ -172,6 +173,40 @@ describe('the panel', () => {
     expect(await inFile.getByText('new', { exact: true }).count()).toBe(4);
     await dialogSettled(page);
     await shot(page, 'panel-import-preselected');
+    await dialog.getByRole('button', { name: 'Import 4 patients' }).click();
+    await dialog.getByText('4 created, 0 updated.').waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => names(page), { timeout: 15_000 }).toEqual(ALL_BY_NAME);
+    const okafor = patientList(page).locator('li').filter({ has: page.getByRole('link', { name: 'Okafor, Adaeze' }) });
+    expect(await okafor.innerText()).toContain('Next task: Call family');
+  });
+
+  it('exports a FHIR R4 Bundle that the FHIR schema accepts, and imports it back after Delete All', async () => {
+    await openPanel(page);
+    await expect.poll(() => names(page)).toEqual(ALL_BY_NAME);
+
+    await menuItem(page, 'Import/Export');
+    const dialog = page.getByRole('dialog', { name: 'Import/Export' });
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Export FHIR R4 Bundle' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^chartside-panel-\d{4}-\d{2}-\d{2}\.fhir\.json$/);
+    const file = await download.path();
+    const bundle = JSON.parse(await readFile(file, 'utf8')) as { resourceType: string; entry: { resource: { resourceType: string; name?: { family: string }[] } }[] };
+    expect(fhirSchemaErrors(bundle)).toEqual([]);
+    expect(bundle.resourceType).toBe('Bundle');
+    const patients = bundle.entry.filter((entry) => entry.resource.resourceType === 'Patient');
+    expect(patients.map((entry) => entry.resource.name?.[0]?.family).sort()).toEqual(['Brown', 'Chen', 'Diaz', 'Okafor']);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await menuItem(page, 'Delete All');
+    await page.getByRole('dialog', { name: 'Delete all patients?' }).getByRole('button', { name: 'Delete All' }).click();
+    await page.getByText('No patients match query').waitFor({ timeout: 15_000 });
+
+    await menuItem(page, 'Import/Export');
+    await dialog.locator('input[type=file]').setInputFiles(file);
+    await expect.poll(() => dialog.getByRole('group', { name: 'Patients in the file' }).getByRole('checkbox').count()).toBe(4);
     await dialog.getByRole('button', { name: 'Import 4 patients' }).click();
     await dialog.getByText('4 created, 0 updated.').waitFor({ timeout: 20_000 });
     await page.keyboard.press('Escape');
