@@ -105,7 +105,7 @@ describe('the playground', () => {
     await page.getByRole('heading', { level: 1, name: 'Playground' }).waitFor();
     await scratch().click();
     await page.keyboard.type('Differential: PE, ACS, dissection');
-    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('chartside/playground/')).map((key) => localStorage.getItem(key)).join())).toContain('dissection');
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('chartside.patient-notes.') && key.endsWith('.playground')).map((key) => localStorage.getItem(key)).join())).toContain('dissection');
     await shot(page, 'playground-desktop');
     await page.setViewportSize(PHONE);
     await shot(page, 'playground-phone');

@@ -1,7 +1,9 @@
 // The playground's scratch text, kept on this device only (localStorage, one entry per signed-in user): it never goes
-// to the server, so it holds no patient record. A browser that refuses storage (private mode, full) keeps the text in
-// the page alone.
-const keyOf = (userId: string) => `chartside/playground/${userId}`;
+// to the server. It goes at sign-out, as anything typed there may name a patient. A browser that refuses storage
+// (private mode, full) keeps the text in the page alone.
+import { patientNotesKey } from '../../platform/offline/patient-notes-storage';
+
+const keyOf = (userId: string) => patientNotesKey(userId, 'playground');
 
 export const readScratch = (userId: string): string => {
   try {

@@ -1,7 +1,7 @@
 // This browser's login session (spec sections 3 and 4): its id, kept in localStorage and sent on every API
-// request, and the ways it ends. Ending a session always does the same things: the stored id goes, the query cache
-// persisted for offline use goes, and Amplify forgets the user's tokens. The unsaved edits kept on this device
-// (draft-store, keyed by user) stay: only the user's own Logout deletes them, after asking (use-sign-out).
+// request, and the ways it ends. Ending a session always does the same things: the stored id goes, the patient data
+// kept in this browser goes (clearPersistedData: the query cache, files, unsaved edits), and Amplify forgets the
+// user's tokens.
 
 export const SESSION_ID_KEY = 'chartside.sessionId';
 
@@ -9,7 +9,7 @@ export interface BrowserSessionDeps {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   /** Amplify's sign-out (local: its tokens are removed from this browser). */
   signOut: () => Promise<void>;
-  /** Removes the query cache persisted for offline use (not the unsaved edits kept on this device). */
+  /** Removes the patient data kept in this browser (the persisted query cache, files, unsaved edits). */
   clearPersistedData: () => Promise<void>;
   /** Empties the in-memory query cache, so nothing of the user's is written back to the persisted one. */
   clearQueryCache: () => void;
@@ -26,23 +26,26 @@ export interface BrowserSession {
    * a session id is stored again, `end()` does nothing: answers to requests made meanwhile are not a remote sign-out.
    */
   release(): string | undefined;
-  /** Signs this browser out: the stored id, the persisted query cache and Amplify's tokens. */
+  /** Signs this browser out: the stored id, the patient data kept in this browser and Amplify's tokens. */
   signOutLocally(): Promise<void>;
   /**
    * The session ended without this tab asking (signed out remotely, expired, or refused by the API): sign out
-   * and reload. Runs once, however many times it is called. Unsaved edits kept on this device survive it: nobody
-   * was asked, and they are keyed by user, so only the same user finds them again after signing in.
+   * and reload. Runs once, however many times it is called. Unsaved edits kept on this device go with it, unasked:
+   * patient data must not outlive the sign-in (see clearPersistedData).
    */
   end(): Promise<void>;
 }
 
-const readId = (storage: BrowserSessionDeps['storage']): string | undefined => {
+/** Whether this browser holds a login session: from choosing one until any sign-out starts (it forgets the id first). */
+export const hasStoredSession = (storage: Pick<Storage, 'getItem'> = window.localStorage): boolean => readId(storage) !== undefined;
+
+function readId(storage: Pick<Storage, 'getItem'>): string | undefined {
   try {
     return storage.getItem(SESSION_ID_KEY) ?? undefined;
   } catch {
     return undefined; // storage blocked by the browser's privacy settings: no session id
   }
-};
+}
 
 export function createBrowserSession({ storage, signOut, clearPersistedData, clearQueryCache, reload }: BrowserSessionDeps): BrowserSession {
   let ending: Promise<void> | undefined;

@@ -1,12 +1,13 @@
 // Logout (spec section 2, top bar) and terminate-all (Sessions page): the user's own sign-out. An open record screen
 // is closed first (its leave guard and unmount save or keep its last edits); edits that never reached the server
 // (offline, or a save that keeps failing) are deleted by signing out, so the user is asked first; then the session is
-// marked signed out on the server, the stored id, the persisted data and the kept edits go, Amplify signs out, and
-// Login shows. A session that ends without the user asking keeps the edits instead (see browser-session).
+// marked signed out on the server, the stored id and the patient data kept in this browser (the kept edits too) go,
+// Amplify signs out, and Login shows. A session that ends without the user asking deletes them unasked (see
+// clearPersistedData).
 import { sessionsContract } from '@chartside/shared';
 import { createContext, use, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { clearDrafts, countStoredDrafts } from '../autosave/draft-store';
+import { countStoredDrafts } from '../autosave/draft-store';
 import { usePlatform } from '../platform-context';
 import { useMe } from '../user-document';
 
@@ -109,8 +110,7 @@ export function useSignOutFlow(): SignOutFlow {
           console.warn('The session could not be marked signed out on the server', error);
         });
       }
-      // The user chose to sign out: the edits kept on this device go with the session.
-      if (userId !== undefined) await clearDrafts(userId).catch((error: unknown) => console.error('The edits kept on this device could not be deleted', error));
+      // The user chose to sign out: the edits kept on this device go with the session (clearPersistedData).
       await session.signOutLocally();
       // The login page empties the query cache once this page is gone (see LoginPage).
       await navigate('/login', { replace: true });

@@ -1,7 +1,7 @@
 // Unsaved edits kept on this device, so an edit made offline (or a save that never landed) survives a reload: one
 // IndexedDB entry per open record, keyed by user, record kind and id, holding the saver's StoredDraft. Written when
 // the unsaved changes change (coalesced), at once when the page is hidden, and deleted once nothing is unsaved.
-import { createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
+import { clear, createStore, del, get, keys, set, type UseStore } from 'idb-keyval';
 import type { StoredDraft } from './record-saver';
 
 const DATABASE = 'chartside-drafts';
@@ -38,12 +38,12 @@ const keysOf = async (userId: string): Promise<string[]> => {
 };
 
 /**
- * Deletes the drafts of `userId` (on their own sign-out: the next user of this browser must not find their edits).
- * Drafts another user left behind when their session expired stay for them.
+ * Deletes every kept draft, whoever's (the sign-in ended: clearPersistedData). They hold patient data, which must not
+ * outlive the sign-in on this device.
  */
-export async function clearDrafts(userId: string): Promise<void> {
+export async function clearDrafts(): Promise<void> {
   generation += 1;
-  if (hasIndexedDb()) await delMany(await keysOf(userId), store());
+  if (hasIndexedDb()) await clear(store());
 }
 
 /** Deletes the draft kept under `key` (its record was deleted). */

@@ -18,6 +18,11 @@ export interface IdbPersisterOptions {
   /** The app's version. A cache written by another version drops its queries but keeps its paused mutations. */
   buster: string;
   throttleMs?: number;
+  /**
+   * Whether snapshots are written now (default: always). Outside a sign-in they are dropped: while a signed-out page
+   * unwinds, its cache may still hold the last user's patients, and nothing may write them back after the clear.
+   */
+  acceptsWrites?: () => boolean;
 }
 
 export const DEFAULT_PERSIST_THROTTLE_MS = 500;
@@ -32,7 +37,7 @@ const carryOverPausedMutations = (client: PersistedClient, buster: string): Pers
   clientState: { queries: [], mutations: client.clientState.mutations.filter((mutation) => mutation.state.isPaused) },
 });
 
-export function createIdbPersister({ store, key = 'query-cache', buster, throttleMs = DEFAULT_PERSIST_THROTTLE_MS }: IdbPersisterOptions): IdbPersister {
+export function createIdbPersister({ store, key = 'query-cache', buster, throttleMs = DEFAULT_PERSIST_THROTTLE_MS, acceptsWrites = () => true }: IdbPersisterOptions): IdbPersister {
   let pending: PersistedClient | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
@@ -61,6 +66,7 @@ export function createIdbPersister({ store, key = 'query-cache', buster, throttl
   return {
     buster,
     persistClient: (client) => {
+      if (!acceptsWrites()) return;
       pending = client;
       if (timer) return;
       void write().catch(() => undefined);

@@ -1,12 +1,15 @@
 // The app's persisted TanStack Query cache: what a clinician last saw, shown again offline after a reload, and the
 // changes they made offline (paused mutations), resumed when the app is back. It lives in IndexedDB; the service
-// worker never stores an API answer.
+// worker never stores an API answer. Everything of it goes when the sign-in ends (clearPersistedData).
 import type { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientOptions, Persister } from '@tanstack/react-query-persist-client';
 import { createStore } from 'idb-keyval';
+import { hasStoredSession } from '../auth/browser-session';
+import { clearDrafts } from '../autosave/draft-store';
 import { APP_VERSION } from '../pwa/app-version';
 import { clearFileCache } from './file-cache';
 import { createIdbPersister, type IdbPersister } from './idb-persister';
+import { clearPatientNotes } from './patient-notes-storage';
 
 /** How old a persisted cache may be before it is thrown away (and how long an unused query stays in memory). */
 export const PERSISTED_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -28,7 +31,7 @@ export function getAppPersister(): IdbPersister | null {
   if (typeof indexedDB === 'undefined') return null;
   if (!appPersister) {
     let store: ReturnType<typeof createStore> | undefined;
-    appPersister = createIdbPersister({ store: () => (store ??= createStore(DATABASE, 'keyval')), buster: APP_VERSION });
+    appPersister = createIdbPersister({ store: () => (store ??= createStore(DATABASE, 'keyval')), buster: APP_VERSION, acceptsWrites: () => hasStoredSession() });
     watchPageLifecycle(appPersister);
   }
   return appPersister;
@@ -54,14 +57,16 @@ export async function resumeAfterRestore(queryClient: QueryClient): Promise<void
 }
 
 /**
- * Deletes the persisted query cache and the files kept on this device (call it on sign-out, after `queryClient.clear()`): the next user of this browser
- * must not see the last one's patients. The app also calls it when Amplify reports a sign-out.
+ * Deletes all patient data this browser keeps: the persisted query cache (its paused mutations too), the files, the
+ * unsaved edits (draft-store) and the tools' patient notes. Every way a sign-in ends calls it (Logout, terminate-all,
+ * a remote sign-out, a public session's expiry; the app also calls it when Amplify reports a sign-out), after
+ * `queryClient.clear()`. PHI must not outlive the sign-in on this device (a shared computer, a lost phone signed out
+ * from elsewhere), so edits typed offline go too: Logout asks first (use-sign-out); an ending nobody asked for cannot.
  *
- * The unsaved edits kept on this device (draft-store) are NOT deleted here. They are keyed by user id, so the next
- * user of this browser never loads them, and a session that ends without the user asking (expired, signed out
- * remotely) must not silently throw away what was typed offline: they are restored when the same user signs in
- * again. Only the user's own Logout deletes them, after asking (use-sign-out).
+ * Kept: the runtime config (pool ids and URLs), the update flow's flags, the push device id, the day of the last
+ * backup and the moonlighting log; none names a patient. The service worker caches only the app's own files.
  */
 export async function clearPersistedData(): Promise<void> {
-  await Promise.all([getAppPersister()?.removeClient(), clearFileCache()]);
+  clearPatientNotes();
+  await Promise.all([getAppPersister()?.removeClient(), clearFileCache(), clearDrafts()]);
 }

@@ -48,7 +48,7 @@ beforeEach(() => {
 afterEach(async () => {
   FakeWebSocket.instances = [];
   vi.restoreAllMocks();
-  await clearDrafts('user-1');
+  await clearDrafts();
 });
 
 const keptDraft = () => readDraft<Patient, PatientDraft>(draftKey('user-1', 'patient', 'p-1'));

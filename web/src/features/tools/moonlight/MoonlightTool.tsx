@@ -28,6 +28,7 @@ export function MoonlightTool() {
 }
 
 function ShiftLog({ userId }: { userId: string }) {
+  // Sites, hours and pay: no patient data, so the log stays across sign-ins (unlike patientNotesKey's entries).
   const { items, add, remove } = useDeviceList(`chartside.moonlight.${userId}`, Shift);
   const [params, setParams] = useSearchParams();
   const month = /^\d{4}-\d{2}$/.test(params.get('month') ?? '') ? params.get('month')! : thisMonth();

@@ -1,12 +1,13 @@
 // The sign-out edits, kept in this browser per user: the patient record has no field for a hand-off (the note sections
 // are the chart, and a draft hand-off must not land in them), and a sign-out is written and printed on one device at
-// the end of a shift. Patients no longer on the panel are dropped when the sheet is saved.
+// the end of a shift. Patients no longer on the panel are dropped when the sheet is saved; the sheet goes at sign-out.
 import { useCallback, useState } from 'react';
+import { patientNotesKey } from '../../../platform/offline/patient-notes-storage';
 import type { SignoutEntry } from './ipass';
 
 export type SavedEntries = Readonly<Record<string, Partial<SignoutEntry>>>;
 
-export const signoutStorageKey = (userId: string): string => `chartside.signout.${userId}`;
+export const signoutStorageKey = (userId: string): string => patientNotesKey(userId, 'signout');
 
 const read = (userId: string): SavedEntries => {
   try {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageFrame } from '../../../components/PageFrame';
 import { useCopyText } from '../../../components/use-copy-text';
+import { patientNotesKey } from '../../../platform/offline/patient-notes-storage';
 import { useMe } from '../../../platform/user-document';
 import { useDeviceList } from '../device-list';
 import { CallEntry, callSummary, shiftEntries } from './call-log';
@@ -38,7 +39,7 @@ export function VaCallTool() {
 }
 
 function CallLog({ userId }: { userId: string }) {
-  const { items, add, update, remove, removeAll } = useDeviceList(`chartside.vacall.${userId}`, CallEntry);
+  const { items, add, update, remove, removeAll } = useDeviceList(patientNotesKey(userId, 'vacall'), CallEntry);
   const [since, setSince] = useState(lastShiftStart);
   const [clearing, setClearing] = useState(false);
   const { copied, copy } = useCopyText();
