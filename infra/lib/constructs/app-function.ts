@@ -53,6 +53,8 @@ export const copyPackagesCommands = (repoRoot: string, outputDir: string, packag
   });
 
 export class AppFunction extends Construct {
+  /** The entry file name in the handlers folder (props.handler), e.g. `ws-connect`. */
+  readonly handler: string;
   readonly function: NodejsFunction;
   readonly logGroup: LogGroup;
   readonly role: Role;
@@ -62,6 +64,7 @@ export class AppFunction extends Construct {
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
     const { defaults } = props;
+    this.handler = props.handler;
 
     this.logGroup = new LogGroup(this, 'Logs', {
       encryptionKey: defaults.logKey,

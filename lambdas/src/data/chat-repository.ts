@@ -3,7 +3,7 @@
 // rewrites only its own item. The day's model token use is counted in AIUSAGE#{date}.
 import { BatchWriteCommand, type BatchWriteCommandInput, type BatchWriteCommandOutput, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ChatMessage, ChatSessionSummary, MAX_CHAT_MESSAGES, type ChatSession } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isConditionalCheckFailed, keys, type Table } from './table';
 
 const chatKey = (userId: string, chatId: string) => ({ pk: keys.user(userId), sk: keys.chat(chatId) });

@@ -4,7 +4,7 @@
 // envelope-encrypted body field (`sealed`), bound to its user and id; only name, tags, link, article and file entries
 // stay readable in the table, and its stream.
 import { AppError, Resource, ResourceSummary, defaultResourceFields } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EnvelopeCipher } from '../ports/envelope-cipher';
 import { keys, type Table } from './table';
 import { VersionedRecordStore, queryUnder, type RecordLayout } from './versioned-record-store';

@@ -1,7 +1,7 @@
 // Login sessions, kept under their user (sk SESSION#{id}), so a foreign id is simply not found.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Session } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isConditionalCheckFailed, keys, type Table } from './table';
 
 /** A session as stored: the response's fields without isCurrentSession (that depends on who asks) plus the current flag. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { assertHeadFits, bodyFromParts, bodyPartsOf, headOf, type RecordLayout } from './versioned-record-store';
 
 const Note = z.strictObject({

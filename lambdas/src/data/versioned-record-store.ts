@@ -8,7 +8,7 @@
 // write. This layout replaced one chunked body per record before any data was deployed: no stored data needs migrating.
 import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AppError, notFound, versionConflict } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { chunkPrefix, chunkSk, joinChunks, splitIntoChunks } from './chunked-body';
 import { isVersionCheckFailure, keys, type Table } from './table';
 

@@ -1,7 +1,7 @@
 // The audit writer function: invoked synchronously by the HTTP API with the events of one request; the only role that
 // may put items in the audit table.
 import { AuditEvent, MAX_AUDIT_EVENTS } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { documentTable } from '../adapters/aws/dynamodb';
 import { writeAuditEvents } from '../jobs/audit-writer';
 import { systemClock } from '../ports/clock';

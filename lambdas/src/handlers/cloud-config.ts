@@ -1,6 +1,6 @@
 // The only place in the cloud runtime that reads the environment; CDK sets these on every function.
 import { DEFAULT_SPEECH_VOICE, defaultTranscriptionConfig, MIN_AUDIT_RETENTION_YEARS, SpeechVoiceId, TranscriptionConfig } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { bedrockModelDefaults } from '../adapters/aws/bedrock-model-defaults';
 
 const CloudConfig = z.object({

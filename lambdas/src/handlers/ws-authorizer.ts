@@ -1,4 +1,4 @@
 import { authorizeConnect } from '../ws/authorize';
-import { realtimeDeps } from './cloud-deps';
+import { realtimeDeps } from './realtime-deps';
 
 export const handler = (event: unknown) => authorizeConnect(realtimeDeps, event);

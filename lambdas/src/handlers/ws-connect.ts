@@ -1,4 +1,4 @@
 import { onConnect } from '../ws/connect';
-import { realtimeDeps } from './cloud-deps';
+import { realtimeDeps } from './realtime-deps';
 
 export const handler = (event: unknown) => onConnect(realtimeDeps, event);

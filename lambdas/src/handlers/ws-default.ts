@@ -1,4 +1,4 @@
 import { onMessage } from '../ws/default';
-import { realtimeDeps } from './cloud-deps';
+import { realtimeDeps } from './realtime-deps';
 
 export const handler = (event: unknown) => onMessage(realtimeDeps, event);

@@ -1,4 +1,4 @@
 import { onDisconnect } from '../ws/connect';
-import { realtimeDeps } from './cloud-deps';
+import { realtimeDeps } from './realtime-deps';
 
 export const handler = (event: unknown) => onDisconnect(realtimeDeps, event);

@@ -1,7 +1,7 @@
 // Builds OpenAPI routes from the contracts in @chartside/shared, so paths and schemas are written once.
 import { createRoute } from '@hono/zod-openapi';
 import { MAX_SHORT_TEXT } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 
 interface Contract {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -10,7 +10,7 @@ import {
   type ExtractionBody,
   type ExtractionResult,
 } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { TextModels, TokenUsage } from '../ports/text-model';
 
 export const EXTRACTION_SYSTEM_PROMPT = [

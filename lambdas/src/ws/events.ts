@@ -1,5 +1,5 @@
 // The parts of API Gateway's WebSocket events the handlers read, validated rather than trusted.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** What the $connect authorizer hands on to the route handlers (API Gateway passes context values as strings). */
 export const AuthorizerContext = z.object({ userId: z.string().min(1), clientId: z.string() });

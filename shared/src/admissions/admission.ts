@@ -1,7 +1,7 @@
 // The admission note (H&P): a title, the patient's demographics line, and rich-text sections in the order the user
 // keeps them. A note starts blank (the standard H&P sections, empty) or from a patient on the panel (the same sections,
 // filled from the patient's note: history sections as they are, the one-liner and problem list in the plan).
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 import { displayName } from '../patients/patient-name';
 import { plainTextDeltaString, problemListText } from '../patients/copy-as-text';

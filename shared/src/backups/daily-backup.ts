@@ -1,5 +1,5 @@
 // The daily backup of the user document (spec section 3): once per date, kept under the user's backups by date.
-import { z } from 'zod';
+import * as z from 'zod';
 import { UserDocument } from '../user/user-document';
 
 export const BACKUP_VERSION = '1.0';

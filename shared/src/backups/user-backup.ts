@@ -1,6 +1,6 @@
 // The nightly backup of everything a user keeps (issue 15), beside the spec's daily backup of the user document: what one
 // backup holds, what a restore of it would do, and what it did.
-import { z } from 'zod';
+import * as z from 'zod';
 import { BackupDate } from './daily-backup';
 
 /** Backups older than this many days are removed (an S3 lifecycle rule in the cloud, pruning locally). */

@@ -1,6 +1,6 @@
 // Admission notes (H&P). Writes are version-checked: a PATCH naming an older version is refused with 409, and the
 // autosave merges section by section.
-import { z } from 'zod';
+import * as z from 'zod';
 import { Admission, AdmissionPatch, AdmissionSummary, CreateAdmissionBody } from '../admissions/admission';
 
 export const AdmissionList = z.object({ admissions: z.array(AdmissionSummary) });

@@ -1,6 +1,6 @@
 // Article metadata, looked up server-side: a DOI through Crossref, an article page through Unpaywall and its citation meta tags.
 // Failures are clear 4xx/5xx errors: not_found, rate_limited (429), unavailable (503, offline or timed out).
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_URL, OaLocation } from '../resources/resource';
 
 export const ResolveDoiBody = z.strictObject({ doi: z.string().trim().min(1).max(300) });

@@ -1,6 +1,6 @@
 // The audit trail of patient data (HIPAA §164.312(b)): who read, changed, exported, imported or deleted which patient,
 // when, from which login session and address. Entries are append-only; a user reads only their own trail.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What was done to the patient: `list` is the panel's view of it (name, room, tasks), `read` the whole record,

@@ -1,7 +1,7 @@
 // Chat, the text transformer and what the deployment's models can do. A sent message is answered at once with the
 // stored user message and the reply that will stream into it: the reply's pieces arrive over the WebSocket
 // (`chat.delta`), and the stored chat always says how far the reply got (see ChatMessage.received).
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 import {
   CHAT_MESSAGE_REQUIRED,

@@ -1,6 +1,6 @@
 // The Documents page: every stored file of the user (held by a resource, uploaded on the page, or pasted into a note as
 // an image), renamed, downloaded and deleted by file id. Uploads go straight to the bucket with a presigned PUT.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 import { documentUploadProblem } from '../documents/document-files';
 import { DownloadUrl, Upload } from './files';

@@ -1,7 +1,7 @@
 // Content extraction with a text model (the drawer's Enhanced and local-model modes; Regex runs in the browser).
 // With no model configured for a mode the API answers 503 `model_not_configured`; an answer the model gave that cannot
 // be read is a 502 `bad_gateway`.
-import { z } from 'zod';
+import * as z from 'zod';
 import type { ExtractedProblem } from '../patients/extraction';
 import { AssessmentProblem } from '../patients/patient';
 

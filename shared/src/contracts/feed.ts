@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FeedItem, FeedItemList, FeedRefreshResponse, FeedSettings, MarkAllReadResponse, PutFeedSettingsBody, SetFeedItemReadBody } from '../feed/feed';
 import { DeletedPushDevice, PushDevice, PushDeviceList, PushPublicKey, PutPushDeviceBody } from '../feed/push';
 

@@ -1,6 +1,6 @@
 // Feedback to the Chartside team: any signed-in user sends a message, with a screenshot if they like; members of the
 // admin group read them all, newest first.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MAX_FEEDBACK_CHARS = 5_000;
 /**

@@ -1,6 +1,6 @@
 // The file cleaner (administrators only): objects in the files bucket that no record refers to, and temporary uploads
 // older than a day. Listing is the dry run, a page of the bucket at a time; deleting takes the keys the administrator chose.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Most objects one delete call takes. */
 export const MAX_CLEANER_DELETE = 1000;

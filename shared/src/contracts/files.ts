@@ -1,6 +1,6 @@
 // File storage: uploads go straight to the bucket by presigned PUT; reads by short-lived presigned GET. Keys are always
 // under the signed-in user's own prefix (userContent/{uid}/), checked on every call.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 import { MAX_FILE_BYTES } from '../resources/files';
 import { ResourceFile } from '../resources/resource';

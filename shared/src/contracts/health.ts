@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const DependencyState = z.object({ ok: z.boolean(), detail: z.string().optional() });
 

@@ -1,7 +1,7 @@
 // Asking a question of one's own library (/tools/vectorsearch; the spec's 'vector store chat': a message and the
 // conversation so far in, an answer out). The answer comes from passages of the user's resources and cites them by
 // number ([1], [2]); `sources` lists them in that order.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHAT_MESSAGE_REQUIRED, MAX_CHAT_TEXT } from '../chat/chat';
 
 /** Longest question. */

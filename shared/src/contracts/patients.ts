@@ -1,6 +1,6 @@
 // The patient panel. Writes are version-checked: a PATCH naming an older version is refused with 409 and the client
 // merges or shows the conflict; nothing is overwritten silently.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreatePatientBody, Patient, PatientPatch, PatientSummary, TimeTracking } from '../patients/patient';
 
 export const PatientList = z.object({ patients: z.array(PatientSummary) });

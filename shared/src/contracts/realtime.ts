@@ -1,5 +1,5 @@
 // Messages on the WebSocket, both ways.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Events the server pushes to a user's connections. */
 export const RealtimeEvent = z.discriminatedUnion('type', [

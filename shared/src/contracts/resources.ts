@@ -1,5 +1,5 @@
 // The user's resource library. Writes are version-checked: a PATCH naming an older version is refused with 409.
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreateResourceBody, Resource, ResourceFile, ResourcePatch, ResourceSummary } from '../resources/resource';
 
 export const ResourceList = z.object({ resources: z.array(ResourceSummary) });

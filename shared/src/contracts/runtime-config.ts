@@ -1,5 +1,5 @@
 // What the web app reads from /config.json at start-up, so one build serves any deployment.
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const RuntimeConfig = z.strictObject({
   region: z.string().min(1),

@@ -1,7 +1,7 @@
 // /tools/fileencrypt (spec: 'secure encrypt key', 'secure decrypt key'): the server encrypts a file's bytes for the
 // signed-in user with the envelope cipher, and decrypts such a file back for the same user only. Bytes travel as
 // base64 in JSON, so a request stays under the API's body limit (MAX_REQUEST_BYTES) and Lambda's 6 MB payload.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 
 /** Largest file the tool takes: its base64 (4/3 of it) plus the message's overhead fits one request and one response. */

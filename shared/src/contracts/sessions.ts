@@ -1,5 +1,5 @@
 // Login sessions. Every other route needs the session id header of a live session (see sessionIdHeader).
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreateSessionBody, Session } from '../sessions/session';
 
 export const SessionList = z.object({ sessions: z.array(Session) });

@@ -1,7 +1,7 @@
 // /tools/texttospeech read by the server: Amazon Polly in the cloud (the local runtime only when pointed at one).
 // GET /speech/status tells the web whether this server reads aloud; POST /speech answers the audio itself (MP3 bytes,
 // not JSON), which the page plays in an <audio> element. Without it the page uses the browser's own synthesis.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Longest text read in one request, in characters (Polly takes 3000 a call: the server reads it piece by piece). Its

@@ -1,5 +1,5 @@
 // The tag manager: the user's resource and patient tags with how many items carry each, renamed, merged or deleted everywhere.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 
 export const tagKinds = ['resource', 'patient'] as const;

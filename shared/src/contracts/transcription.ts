@@ -3,7 +3,7 @@
 // - 'socket' (the local runtime): a WebSocket speaking the messages below, backed by pocketsphinx or a Whisper server;
 // - 'transcribe-medical' (the cloud): a short-lived presigned URL of Amazon Transcribe Medical streaming, spoken to
 //   directly in AWS's event-stream format; the browser turns its results into the same messages.
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Audio sent to any engine: 16-bit signed little-endian PCM, mono (spec section 9). */
 export const DICTATION_SAMPLE_RATE = 16_000;

@@ -1,6 +1,6 @@
 // The feed: the sources a user follows (presets or their own RSS, Atom or JSON Feed addresses), keywords, and the
 // items fetched from them. Limits are written once here and used by the browser and the server.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 
 /** Most sources one user may follow. */

@@ -1,7 +1,7 @@
 // Web push of new feed items: the device push token record (spec: deviceId, lastUsed) holding the browser's
 // PushSubscription, and the small message the service worker turns into a notification. No patient data ever goes in
 // a push: only how many feed items are new and the first one's title.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 
 /** Longest push endpoint accepted (the push services' own are a few hundred characters). */

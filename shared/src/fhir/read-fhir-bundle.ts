@@ -1,7 +1,7 @@
 // Reading a FHIR R4 Bundle back into patients (issue 18): Chartside's own FHIR export exactly (its extensions and stored
 // note values), and a plain Bundle from elsewhere as well as FHIR allows (names, MRN, birth date, problems, tasks, notes
 // as text). Entries of other resource types are left out. Never throws: a bad file gives a message that says why.
-import { z } from 'zod';
+import * as z from 'zod';
 import { ImportedPatientId } from '../contracts/patients';
 import { plainTextDeltaString } from '../patients/copy-as-text';
 import { invalidPatientsMessage, isFhirBundle } from '../patients/panel-import';

@@ -1,5 +1,5 @@
 // The patient entity (spec section 3): one patient of the clinician's panel, with note sections, tasks and time tracking.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_LIST_ITEMS, MAX_SHORT_TEXT } from '../limits';
 import { MAX_SECTION_BYTES } from '../resources/resource';
 import { firstRepeat } from '../sync/list-items';

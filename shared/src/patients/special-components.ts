@@ -2,7 +2,7 @@
 // of each one's structured data (`fields[section].data`), a defensive reader for stored data, and what 'Send to
 // {component}' makes of the section's free text. Stored data that does not read is never overwritten: the screen
 // shows the free text only and forwarding refuses, so nothing a clinician wrote is lost.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 import { addProblems, extractProblems, toAssessmentProblem } from './extraction';
 import { AssessmentData } from './patient';

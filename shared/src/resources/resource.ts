@@ -1,5 +1,5 @@
 // The resource entity (spec section 3): an entry of the user's library, with its files, rich-text sections and article data.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_LIST_ITEMS, MAX_SHORT_TEXT } from '../limits';
 import { mergeListById, type FieldMergers } from '../sync/merge-fields';
 import { ResourceType } from '../user/user-document';

@@ -1,5 +1,5 @@
 // Login sessions (spec sections 3, 4 and 5): private (persistent) or public (auto-expiring) sign-ins on one device.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 
 export const sessionTypes = ['private', 'public'] as const;

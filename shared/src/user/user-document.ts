@@ -1,5 +1,5 @@
 // The user document (spec section 3): one per user, holding settings and the user's own lists.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_LIST_ITEMS, MAX_RICH_TEXT, MAX_SHORT_TEXT, MAX_TRIGGER_LENGTH } from '../limits';
 import { firstRepeat } from '../sync/list-items';
 

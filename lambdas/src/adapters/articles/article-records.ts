@@ -1,7 +1,7 @@
 // Crossref's and Unpaywall's records mapped to the resource's article shape. Both services add fields over time, so only
 // what is read here is checked, and anything malformed reads as absent.
 import type { OaLocation, ResolvedDoi } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isoDay } from './citation-meta';
 
 const DateParts = z.object({ 'date-parts': z.array(z.array(z.number().int().nullable())) });

@@ -6,7 +6,7 @@
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { AppError, MAX_FEED_BYTES, MAX_FEED_SUMMARY, MAX_ITEMS_PER_SOURCE } from '@chartside/shared';
 import sanitizeHtml from 'sanitize-html';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FeedFetcher, FetchedFeedItem } from '../../ports/feed-fetcher';
 import { discard, readCapped, type PublicWeb } from '../public-web/public-web';
 

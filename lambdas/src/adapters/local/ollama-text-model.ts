@@ -2,7 +2,7 @@
 // answered in NDJSON; complete() is `POST /api/generate` for a single user turn and `POST /api/chat` for a
 // conversation, both unstreamed. Ollama reads images (base64) but not documents: a text file's text goes into the
 // message, any other file is named in a short note, so the model can say what it could not read.
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from '@chartside/shared';
 import type { ModelContent, ModelMessage, ModelRequest, TextModel, TokenUsage } from '../../ports/text-model';
 import { DEFAULT_MODEL_TIMEOUT_MS, watchModelCall } from '../model-call';

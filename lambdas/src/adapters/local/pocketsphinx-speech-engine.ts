@@ -6,7 +6,7 @@ import { execFile, spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { DICTATION_SAMPLE_RATE } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SpeechEngine, SpeechStream } from '../../ports/speech-engine';
 
 const SCRIPT = path.join(import.meta.dirname, 'pocketsphinx-stream.py');

@@ -3,7 +3,7 @@
 // whole recordings, so the stream is cut into phrases at pauses and each phrase is sent as a WAV as soon as it ends:
 // final text only, one phrase after another so they arrive in order.
 import { DICTATION_SAMPLE_RATE } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SpeechEngine, SpeechStream } from '../../ports/speech-engine';
 import { createPhraseSegmenter } from './phrase-segmenter';
 import { encodeWav } from './wav';

@@ -1,7 +1,7 @@
 // Web push with the `web-push` library: it encrypts the payload (aes128gcm) for the subscription's keys and signs a VAPID
 // JWT for the endpoint's origin with the deployment's key pair.
 import webPush from 'web-push';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PushSender } from '../../ports/push-sender';
 
 /** A P-256 key pair as web-push makes it: the 65-byte public point and the 32-byte private key, base64url. */
