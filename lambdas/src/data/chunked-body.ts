@@ -14,6 +14,8 @@ export const chunkSk = (headSk: string, part: string, index: number) => `${chunk
 
 /** Splits text into pieces of at most `maxBytes` UTF-8 bytes, never inside a character. '' gives one empty piece. */
 export const splitIntoChunks = (text: string, maxBytes = CHUNK_BYTES): string[] => {
+  // Most parts fit in one item: counting their bytes is cheaper than encoding them.
+  if (Buffer.byteLength(text, 'utf8') <= maxBytes) return [text];
   const bytes = new TextEncoder().encode(text);
   const decoder = new TextDecoder();
   const chunks: string[] = [];

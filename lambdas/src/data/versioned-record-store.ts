@@ -6,7 +6,7 @@
 // transaction, so an autosave of one section costs that section whatever else the record holds. A read (the head and
 // all its parts, one Get and one Query sent together) retries until the head and the parts it lists belong to the same
 // write. This layout replaced one chunked body per record before any data was deployed: no stored data needs migrating.
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AppError, notFound, versionConflict } from '@chartside/shared';
 import * as z from 'zod';
 import { chunkPrefix, chunkSk, joinChunks, splitIntoChunks } from './chunked-body';
@@ -64,12 +64,14 @@ export interface RecordLayout<T extends VersionedRecord, B extends keyof T> {
 export interface StoredRecord<T> {
   record: T;
   body: BodyManifest;
+  /** The text of every part as read (name -> JSON text): a write compares against it instead of serializing the record again. */
+  partTexts: ReadonlyMap<string, string>;
 }
 
-/** What a write knows of the stored copy: the parts the head lists and, after a read, the record, to tell which parts changed. */
-export interface StoredBody<T> {
+/** What a write knows of the stored copy: the parts the head lists and, after a read, their texts, to tell which parts changed. */
+export interface StoredBody {
   body: BodyManifest;
-  record?: T;
+  partTexts?: ReadonlyMap<string, string>;
 }
 
 const isKeyed = <T extends VersionedRecord, B extends keyof T>(layout: RecordLayout<T, B>, field: B) => layout.keyedBodyFields?.includes(field) ?? false;
@@ -192,7 +194,7 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
       const head: Record<string, unknown> = { ...Item };
       for (const name of [...LAYOUT_ATTRIBUTES, ...Object.keys(this.layout.listOnlyAttributes ?? {})]) delete head[name];
       const record = this.layout.schema.parse({ ...this.layout.missingAttributes(), ...head, ...bodyFromParts(this.layout, texts), id });
-      return { record, body };
+      return { record, body, partTexts: texts };
     }
     throw new AppError('unavailable', `This ${this.layout.noun} is being changed right now. Try again in a moment.`);
   }
@@ -287,22 +289,22 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
 
   /**
    * One transaction: the head, a Put per item of every part whose content changed, and a Delete per item no longer
-   * listed. With a `previous` copy the head must still be at the version before `record.version` (409 otherwise);
-   * without one it must be new. A previous copy without its record (an import) has every part rewritten. The
-   * transaction stays under DynamoDB's 100 items: a patient has at most 41 parts and 4 MB, so at most 41 + 2 x 12
-   * extra pieces of 350 KB are put or deleted.
+   * listed; when no part changed, the head alone as one conditional Put (a transaction costs DynamoDB twice the work).
+   * With a `previous` copy the head must still be at the version before `record.version` (409 otherwise); without one
+   * it must be new. A previous copy without its part texts (an import) has every part rewritten. The transaction stays
+   * under DynamoDB's 100 items: a patient has at most 41 parts and 4 MB, so at most 41 + 2 x 12 extra pieces of 350 KB
+   * are put or deleted.
    */
-  async write(userId: string, record: T, previous: StoredBody<T> | undefined): Promise<void> {
+  async write(userId: string, record: T, previous: StoredBody | undefined): Promise<void> {
     const pk = keys.user(userId);
     const sk = this.headSk(record.id);
     const parts = bodyPartsOf(this.layout, record);
-    const before = previous?.record ? bodyPartsOf(this.layout, previous.record) : new Map<string, string>();
     const stored = new Map((previous?.body.bodyParts ?? []).map((part) => [part.name, part]));
     const bodyParts: PartEntry[] = [];
     const writes: TransactItem[] = [];
     for (const [name, text] of parts) {
       const storedPart = stored.get(name);
-      if (storedPart && before.get(name) === text) {
+      if (storedPart && previous?.partTexts?.get(name) === text) {
         bodyParts.push(storedPart);
         continue;
       }
@@ -314,27 +316,20 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
     for (const gone of stored.values()) if (!parts.has(gone.name)) writes.push(...this.pieceDeletes(pk, sk, gone.name, 0, gone.count));
     const body: BodyManifest = { bodyParts, partCount: bodyParts.reduce((sum, part) => sum + part.count, 0) };
     assertHeadFits(this.layout, record);
+    const headPut = {
+      TableName: this.table.name,
+      Item: { pk, sk, ...headOf(this.layout, record, body) },
+      ...(previous === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk)' }
+        : {
+            ConditionExpression: '#version = :expected',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':expected': record.version - 1 },
+          }),
+    };
     try {
-      await this.table.client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: this.table.name,
-                Item: { pk, sk, ...headOf(this.layout, record, body) },
-                ...(previous === undefined
-                  ? { ConditionExpression: 'attribute_not_exists(pk)' }
-                  : {
-                      ConditionExpression: '#version = :expected',
-                      ExpressionAttributeNames: { '#version': 'version' },
-                      ExpressionAttributeValues: { ':expected': record.version - 1 },
-                    }),
-              },
-            },
-            ...writes,
-          ],
-        }),
-      );
+      if (writes.length === 0) await this.table.client.send(new PutCommand(headPut));
+      else await this.table.client.send(new TransactWriteCommand({ TransactItems: [{ Put: headPut }, ...writes] }));
     } catch (error) {
       if (isVersionCheckFailure(error)) throw versionConflict(`This ${this.layout.noun}`);
       throw error;
