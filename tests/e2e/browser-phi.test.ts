@@ -14,7 +14,7 @@ import { launchBrowser } from '../harness/browser';
 import { addFileToResource, textPdf } from '../harness/pdfs';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { dismissOfflineNotice, newContext, shot, signIn, type SessionChoice } from '../harness/web';
+import { newContext, shot, signIn, type SessionChoice } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -117,6 +117,7 @@ const fillBrowserStores = async (context: BrowserContext, page: Page, needles: N
   const { patientId, resourceId } = await createRecords(needles);
   await page.goto(`${runtime.url}/resources/${resourceId}`);
   await page.getByRole('heading', { level: 1, name: needles.resourceName }).waitFor({ timeout: 20_000 });
+  // Once the viewer shows the PDF, its bytes are kept on this device.
   await page.getByRole('button', { name: 'discharge-letter.pdf', exact: true }).click();
   await page.locator('.textLayer').getByText('Page 1 notes.', { exact: false }).first().waitFor({ timeout: 30_000 });
 
@@ -126,8 +127,10 @@ const fillBrowserStores = async (context: BrowserContext, page: Page, needles: N
 
   await page.goto(`${runtime.url}/panel/${patientId}`);
   await expect.poll(() => events(page).innerText(), { timeout: 20_000 }).toContain(needles.note);
-  // The editors are loaded (their code comes from the network the first time).
-  await expect.poll(() => page.locator('[aria-busy=true]').count(), { timeout: 20_000 }).toBe(0);
+  // The note's editor is loaded (its code comes from the network the first time), not its read-only stand-in.
+  await expect.poll(() => events(page).getAttribute('contenteditable'), { timeout: 20_000 }).toBe('true');
+  // A reload offline is served by the service worker.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
   // Chromium still sends a keepalive save of a page being unloaded under emulated offline: no network means none.
   await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
   await context.setOffline(true);
@@ -151,7 +154,6 @@ const signedInPage = async (choice: SessionChoice, { clock = false } = {}) => {
   if (clock) await context.clock.install();
   const page = await context.newPage();
   const session = await signIn(page, runtime.url, user, choice);
-  await dismissOfflineNotice(page);
   return { context, page, session };
 };
 
