@@ -15,6 +15,11 @@ export interface TestRuntime {
   child: ChildProcess;
   output: () => string;
   stop(): Promise<number | null>;
+  /**
+   * SIGKILL to the runtime and every process it started (its emulators), as a crash of the machine it runs on does:
+   * nothing closes cleanly. Resolves once none of them is left, so a restart can take the same ports again.
+   */
+  kill(): Promise<void>;
 }
 
 export const freePort = () =>
@@ -35,11 +40,24 @@ export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'chartside-te
 export const startCommand = ['--openssl-legacy-provider', '--import', 'tsx', path.join(repoRoot, 'infra/local/src/start.ts')];
 export const quietSdkEnv = { AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
-export const startRuntime = async (options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<TestRuntime> => {
-  const port = await freePort();
+/** Whether any process of the group led by `pid` is still running. */
+const groupRunning = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** `port`: a restart after kill() takes the same one, so the browser's pages (their origin) carry on. */
+export const startRuntime = async (options: { dataDir?: string; env?: Record<string, string>; port?: number } = {}): Promise<TestRuntime> => {
+  const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? newDataDir();
   const child = spawn(process.execPath, startCommand, {
     cwd: repoRoot,
+    // Its own process group, so kill() reaches the emulators it starts too.
+    detached: true,
     env: { ...process.env, ...quietSdkEnv, PORT: String(port), DATA_DIR: dataDir, WEB_MODE: 'dist', LOG_LEVEL: 'WARN', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -74,6 +92,12 @@ export const startRuntime = async (options: { dataDir?: string; env?: Record<str
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    kill: async () => {
+      const pid = child.pid!;
+      if (groupRunning(pid)) process.kill(-pid, 'SIGKILL');
+      await exited;
+      while (groupRunning(pid)) await new Promise((resolve) => setTimeout(resolve, 50));
     },
   };
 };

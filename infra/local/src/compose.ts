@@ -80,7 +80,7 @@ const socketClientIp: ClientIp = (c) => {
 export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints, extraProbes: Record<string, Probe>, speech: LocalSpeech) => {
   const aws = { region: localAws.region, credentials: localAws.credentials };
   const logger = createLogger(settings.LOG_LEVEL);
-  const table = documentTable(localAws.tableName, { ...aws, endpoint: endpoints.dynamodb });
+  const table = documentTable(localAws.tableName, { ...aws, endpoint: endpoints.dynamodb }, settings.DYNAMODB_TIMEOUT_MS);
   const cognito = cognitoClient(endpoints.cognito);
   const s3 = new S3Client({ ...aws, endpoint: endpoints.s3, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
   const tokenVerifier = jwksTokenVerifier({ issuer: endpoints.issuer, clientId: endpoints.userPoolClientId, jwks: { keys: [publicKey.jwk] } as unknown as Jwks });
@@ -131,7 +131,7 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   };
 
   // The audit writer runs in this process (its own function in the cloud), through the same job code, into its own table.
-  const auditTable = documentTable(localAws.auditTableName, { ...aws, endpoint: endpoints.dynamodb });
+  const auditTable = documentTable(localAws.auditTableName, { ...aws, endpoint: endpoints.dynamodb }, settings.DYNAMODB_TIMEOUT_MS);
   const auditWriter = { table: auditTable, clock: systemClock, retentionYears: MIN_AUDIT_RETENTION_YEARS };
   const audit: HttpDeps['audit'] = {
     recorder: { record: async (events) => void (await writeAuditEvents(auditWriter, events)) },

@@ -43,12 +43,12 @@ const stopChild = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-export const startDynamoDbLocal = async (dataDir: string): Promise<DynamoDbLocal> => {
+export const startDynamoDbLocal = async (dataDir: string, fixedPort?: number): Promise<DynamoDbLocal> => {
   requireJava();
   const jarDir = path.join(path.dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
   const dbPath = path.join(dataDir, 'dynamodb');
   mkdirSync(dbPath, { recursive: true });
-  const port = await freePort();
+  const port = fixedPort ?? (await freePort());
   const child = spawn(
     'java',
     ['-Xmx512m', `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`, '-jar', path.join(jarDir, 'DynamoDBLocal.jar'), '-sharedDb', '-dbPath', dbPath, '-port', String(port)],

@@ -50,7 +50,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
   };
 
   try {
-    const [dynamodb, s3, speech] = await Promise.all([startDynamoDbLocal(settings.dataDir), startS3Local(settings.dataDir), localSpeech(settings)]);
+    const [dynamodb, s3, speech] = await Promise.all([startDynamoDbLocal(settings.dataDir, settings.DYNAMODB_LOCAL_PORT), startS3Local(settings.dataDir), localSpeech(settings)]);
     stops.push(() => dynamodb.stop(), () => s3.close());
     const cognitoLocal = await createCognitoLocal(settings.dataDir, `${origin}${COGNITO_PREFIX}`, settings.LOG_LEVEL);
 
@@ -108,7 +108,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
     );
     const cognitoEndpoint = `${origin}${COGNITO_PREFIX}`;
     const pool = await ensureUserPool(cognitoClient(cognitoEndpoint), settings.MFA);
-    const endpoints = { origin, dynamodb: dynamodb.endpoint, s3: s3.endpoint, cognito: cognitoEndpoint, ...pool, issuer: cognitoLocal.issuer(pool.userPoolId) };
+    const endpoints = { origin, dynamodb: settings.DYNAMODB_API_ENDPOINT ?? dynamodb.endpoint, s3: s3.endpoint, cognito: cognitoEndpoint, ...pool, issuer: cognitoLocal.issuer(pool.userPoolId) };
 
     const composed = composeLocal(
       settings,

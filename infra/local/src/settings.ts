@@ -77,6 +77,15 @@ const Settings = z.object({
   AWS_ENDPOINT_URL_POLLY: z.url().optional(),
   /** The region Polly's requests are signed for. */
   POLLY_REGION: z.string().min(1).default('us-east-1'),
+  /** DynamoDB Local's port (default: a free one). Fault-injection tests fix it, to put a proxy of their own in front of it. */
+  DYNAMODB_LOCAL_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * Where the API reaches the table, when not DynamoDB Local itself: a proxy in front of DYNAMODB_LOCAL_PORT (the fault
+   * tests' throttling and slow answers). Creating the table and following its stream stay with DynamoDB Local.
+   */
+  DYNAMODB_API_ENDPOINT: z.url().optional(),
+  /** How long one DynamoDB request may take before the SDK gives it up (and tries again), in milliseconds. */
+  DYNAMODB_TIMEOUT_MS: z.coerce.number().int().positive().optional(),
   /** The Polly voice used when the user picks none. */
   SPEECH_VOICE: SpeechVoiceId.default(DEFAULT_SPEECH_VOICE),
 }).refine((s) => s.DICTATION_ENGINE !== 'whisper' || s.WHISPER_URL, { path: ['WHISPER_URL'], message: 'DICTATION_ENGINE=whisper needs WHISPER_URL' });

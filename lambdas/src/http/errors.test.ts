@@ -33,6 +33,12 @@ describe('busyServiceError', () => {
     }
   });
 
+  it("answers a service that did not answer in time, or could not be reached, with 503 (the SDK's timeout, a refused connection)", () => {
+    const timedOut = Object.assign(new Error('a request has exceeded the configured 5000 ms requestTimeout.'), { name: 'TimeoutError', code: 'ETIMEDOUT' });
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8000'), { code: 'ECONNREFUSED' });
+    for (const error of [timedOut, refused]) expect(busyServiceError(error)).toMatchObject({ code: 'unavailable', status: 503 });
+  });
+
   it('leaves other failures alone (they are bugs: 500, logged)', () => {
     expect(busyServiceError(awsError('ValidationException', 'client'))).toBeUndefined();
     expect(busyServiceError(new TypeError('x is undefined'))).toBeUndefined();

@@ -29,13 +29,17 @@ const fromHttpException = (error: HTTPException): AppError => {
 /** What AWS answers when a table or service is overloaded or a transaction is still settling. */
 const BUSY_SERVICE_ERRORS = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TransactionInProgressException']);
 
+/** What the SDK throws when a service did not answer in time (its request timeout) or could not be reached. */
+const UNREACHABLE_SERVICE_CODES = new Set(['ETIMEDOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+
 /**
- * A storage service that is overloaded or failing on its side, still so after the SDK's own retries: a 503 the client
- * tries again (its autosave does), not a 500 that reads as a bug.
+ * A storage service that is overloaded, failing on its side, slow or unreachable, still so after the SDK's own retries:
+ * a 503 the client tries again (its autosave does), not a 500 that reads as a bug.
  */
 export const busyServiceError = (error: Error): AppError | undefined => {
   const serverFault = '$fault' in error && error.$fault === 'server';
-  if (!serverFault && !BUSY_SERVICE_ERRORS.has(error.name)) return undefined;
+  const unreachable = error.name === 'TimeoutError' || ('code' in error && UNREACHABLE_SERVICE_CODES.has(String(error.code)));
+  if (!serverFault && !unreachable && !BUSY_SERVICE_ERRORS.has(error.name)) return undefined;
   return new AppError('unavailable', 'The service is busy right now. Try again in a moment.');
 };
 

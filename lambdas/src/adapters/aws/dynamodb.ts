@@ -2,9 +2,15 @@ import { DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from 
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Table } from '../../data/table';
 
-export const documentTable = (name: string, config: DynamoDBClientConfig = {}): Table => ({
+/**
+ * A DynamoDB request with no answer after this long is given up and tried again (the SDK's retries, then the API's 503),
+ * rather than holding its caller until the function's own timeout (the HTTP function's is 28 s: three tries fit).
+ */
+export const DYNAMODB_REQUEST_TIMEOUT_MS = 5_000;
+
+export const documentTable = (name: string, config: DynamoDBClientConfig = {}, requestTimeoutMs = DYNAMODB_REQUEST_TIMEOUT_MS): Table => ({
   name,
-  client: DynamoDBDocumentClient.from(new DynamoDBClient(config), {
+  client: DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler: { requestTimeout: requestTimeoutMs, throwOnRequestTimeout: true }, ...config }), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   }),
 });
