@@ -278,6 +278,39 @@ describe('RecordSaver', () => {
     expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, title: 'Mine', body: 'Theirs' } });
   });
 
+  it("knows its own save in the latest copy when that save's answer was lost (the server died after writing): no conflict, later typing saved on top", async () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ body: 'Seen at the bedside.' }, { immediate: true });
+    server.saveElsewhere({ body: 'Seen at the bedside.' }); // the server applied it…
+    server.held[0]!.fail(new ApiError('network_error', 'Chartside could not reach the server.', 0)); // …and died before answering
+    await server.settle();
+    saver.change({ body: 'Seen at the bedside. Typed while it was down.' });
+    void saver.retry();
+    server.held[1]!.answer(); // 409: the latest copy holds my first save
+    await server.settle();
+    expect(saver.getState().conflict).toBeUndefined();
+    expect(server.held[2]!.body).toEqual({ version: 4, body: 'Seen at the bedside. Typed while it was down.' });
+    server.held[2]!.answer();
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, body: 'Seen at the bedside. Typed while it was down.' } });
+  });
+
+  it('still asks when the latest copy holds a value my lost save did not send', async () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ body: 'Mine.' }, { immediate: true });
+    server.saveElsewhere({ body: 'Theirs.' });
+    server.held[0]!.fail(new ApiError('unavailable', 'The service is busy right now.', 503));
+    await server.settle();
+    void saver.retry();
+    server.held[1]!.answer();
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ status: 'conflict', conflict: { fields: ['body'], mine: { body: 'Mine.' } } });
+  });
+
   it('drops a copy pushed during a save when the save brought a newer one', async () => {
     const initial = note();
     const server = heldServer(initial);

@@ -1,7 +1,8 @@
 // The autosave of one open record (a resource, a patient). Edits go into a local draft (a flat object of fields); a
 // save runs `delayMs` after the last change (or at once when asked), one at a time, sending only the changed fields
 // with the version they were based on. A 409 means another device saved first: its copy is fetched and merged field
-// by field (mergeFields, with finer per-field mergers). A field both sides changed is never overwritten silently: the
+// by field (mergeFields, with finer per-field mergers); a save whose answer was lost (the server died after writing) is
+// known in that copy as my own, not as theirs. A field both sides changed is never overwritten silently: the
 // user picks 'Keep mine' or 'Use theirs'. A request with no answer in time is a failed save: the edit is kept for a
 // retry, by itself after a backoff (unless the server refused it for good: a 4xx other than 408/409/429); offline it
 // waits for the network. What differs per kind of record (its draft's shape, its patch body, its API calls) comes in
@@ -121,6 +122,11 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
   private saveAgain = false;
   /** A newer copy that arrived while a save was on its way: merged once the save is done. */
   private remoteDuringSave: R | undefined;
+  /**
+   * What failed saves sent that the server may have applied all the same (no answer, or a 5xx: the server died or gave
+   * up after the write landed), until a save lands. A newer copy holding these very values holds my own save.
+   */
+  private unanswered: Partial<D> = {};
 
   constructor(private readonly deps: RecordSaverDeps<R, D, Body>) {
     this.state = { base: deps.initial, draft: deps.draftOf(deps.initial), status: 'idle' };
@@ -277,6 +283,8 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     } catch (error) {
       if (this.discarded) return;
       if (error instanceof ApiError && error.code === 'version_conflict') return this.recoverFromConflict(error);
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      if (!refused) this.unanswered = { ...this.unanswered, ...changes };
       this.failed(error);
     }
   }
@@ -310,6 +318,7 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     const draft: D = { ...this.state.draft };
     const savedDraft = this.deps.draftOf(saved);
     for (const key of keysOf(sent)) if (sameValue(draft[key], sent[key])) Object.assign(draft, pick(savedDraft, [key]));
+    this.unanswered = {};
     this.update({ base: saved, draft, failure: undefined });
     this.update({ status: keysOf(this.unsavedChanges()).length > 0 ? 'pending' : 'saved' });
     this.deps.onServerCopy(saved, sent);
@@ -331,8 +340,11 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
   private merge(theirs: R): void {
     const { draftOf } = this.deps;
     const theirDraft = draftOf(theirs);
-    const mine: Partial<D> = { ...changedFields(draftOf(this.state.base), this.state.draft), ...this.state.conflict?.mine };
-    const { mine: keep, conflicts } = mergeFields(draftOf(this.state.base), mine, theirDraft, this.deps.mergers);
+    const base = draftOf(this.state.base);
+    const mine: Partial<D> = { ...changedFields(base, this.state.draft), ...this.state.conflict?.mine };
+    // A field of theirs that holds what my unanswered save sent is my own save, landed: they did not change it, I did.
+    const landed = keysOf(this.unanswered).filter((key) => sameValue(theirDraft[key], this.unanswered[key]));
+    const { mine: keep, conflicts } = mergeFields<D>({ ...base, ...pick<Partial<D>>(this.unanswered, landed) }, mine, theirDraft, this.deps.mergers);
     // A conflict the user has not decided yet stays one, unless their new copy now agrees with mine.
     for (const field of this.state.conflict?.fields ?? []) {
       if (conflicts.includes(field) || sameValue(theirDraft[field], mine[field])) continue;
