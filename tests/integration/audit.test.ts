@@ -1,6 +1,6 @@
 // The audit trail of patient data through the real API, DynamoDB Local and the local audit writer: every read, change,
-// export, import and delete of a patient is recorded with who, when, which patient, what, the session and the address;
-// a user reads only their own trail; the API offers no way to change or delete an entry; `npm run audit` prints it.
+// export, import and delete of patients is recorded with who, when, which patients (one entry per request: a panel view
+// is one entry naming all its patients), what, the session and the address; a user reads only their own trail; the API offers no way to change or delete an entry; `npm run audit` prints it.
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,7 +52,7 @@ const wholeTrail = async (as: Api, limit = 50) => {
   return entries;
 };
 
-const actionsOf = (entries: AuditEntryView[]) => entries.map((e) => [e.action, e.patientId]);
+const actionsOf = (entries: AuditEntryView[]) => entries.map((e) => [e.action, e.patientIds]);
 
 let alice: TestUser;
 let aliceAuth: Auth;
@@ -84,18 +84,19 @@ beforeAll(async () => {
 
 describe('audit trail', () => {
   it('records each read, change, export, import and delete, newest first', () => {
-    const exported = trail.filter((e) => e.action === 'export').map((e) => e.patientId).sort();
-    expect(exported).toEqual([kept.id, removed.id].sort());
+    const exported = trail.filter((e) => e.action === 'export');
+    expect(exported).toHaveLength(1);
+    expect([...exported[0]!.patientIds].sort()).toEqual([kept.id, removed.id].sort());
     const withoutExport = trail.filter((e) => e.action !== 'export');
     expect(actionsOf(withoutExport)).toEqual([
-      ['delete', removed.id],
-      ['import', imported.id],
-      ['read', kept.id],
-      ['change', kept.id],
-      ['change', kept.id],
-      ['read', kept.id],
-      ['create', removed.id],
-      ['create', kept.id],
+      ['delete', [removed.id]],
+      ['import', [imported.id]],
+      ['read', [kept.id]],
+      ['change', [kept.id]],
+      ['change', [kept.id]],
+      ['read', [kept.id]],
+      ['create', [removed.id]],
+      ['create', [kept.id]],
     ]);
     // The export sits between the time tracking read and the import.
     const actions = trail.map((e) => e.action);
@@ -111,20 +112,23 @@ describe('audit trail', () => {
     }
     const times = trail.map((e) => e.at);
     expect(times).toEqual([...times].sort().reverse());
-    expect(trail.find((e) => e.patientId === kept.id)?.patientName).toBe('Kept, Kim');
-    expect(trail.find((e) => e.patientId === imported.id)?.patientName).toBe('Imported, Ines');
-    expect(trail.filter((e) => e.patientId === removed.id).map((e) => e.patientName)).toEqual([null, null, null]);
+    const of = (patient: Patient) => trail.filter((e) => e.patientIds.length === 1 && e.patientIds[0] === patient.id);
+    expect(of(kept).map((e) => e.patientName)).toEqual(of(kept).map(() => 'Kept, Kim'));
+    expect(of(imported).map((e) => e.patientName)).toEqual(['Imported, Ines']);
+    expect(of(removed).map((e) => e.patientName)).toEqual([null, null]);
+    // An entry of several patients names none of them: Activity counts them.
+    expect(trail.find((e) => e.action === 'export')?.patientName).toBeNull();
   });
 
-  it('records the panel list and delete-all for every patient they touch', async () => {
+  it('records the panel list and delete-all as one entry each, naming every patient they touch', async () => {
     const { patients } = (await ok(asAlice, 'GET', '/patients')) as unknown as { patients: Patient[] };
+    expect(patients.length).toBeGreaterThan(1);
     await ok(asAlice, 'POST', '/patients/delete-all');
-    const newest = await wholeTrail(asAlice);
-    const [first, second] = [newest.slice(0, patients.length), newest.slice(patients.length, 2 * patients.length)];
-    expect(first.map((e) => e.action)).toEqual(patients.map(() => 'delete'));
-    expect(second.map((e) => e.action)).toEqual(patients.map(() => 'list'));
-    expect(first.map((e) => e.patientId).sort()).toEqual(patients.map((p) => p.id).sort());
-    expect(second.map((e) => e.patientId).sort()).toEqual(patients.map((p) => p.id).sort());
+    const [deleted, listed, before] = await wholeTrail(asAlice);
+    const ids = patients.map((p) => p.id).sort();
+    expect([deleted?.action, [...(deleted?.patientIds ?? [])].sort()]).toEqual(['delete', ids]);
+    expect([listed?.action, [...(listed?.patientIds ?? [])].sort()]).toEqual(['list', ids]);
+    expect(before?.id).toBe(trail[0]?.id);
   });
 
   it('keeps each entry six years (the TTL the writer sets)', async () => {
@@ -141,7 +145,7 @@ describe('audit trail', () => {
     expect((await ok(asBob, 'GET', `/audit?userId=${alice.userId}`)).entries).toEqual([]);
     const own = (await ok(asBob, 'POST', '/patients', { lastname: 'Bobs', firstname: 'Own' })) as unknown as Patient;
     const bobsTrail = await wholeTrail(asBob);
-    expect(actionsOf(bobsTrail)).toEqual([['create', own.id]]);
+    expect(actionsOf(bobsTrail)).toEqual([['create', [own.id]]]);
     expect(JSON.stringify(bobsTrail)).not.toContain(alice.userId);
     // Alice's cursor names a place in Alice's trail; for Bob it only pages his own.
     const alicesCursor = `${trail[0]!.at}#${trail[0]!.id}`;
@@ -165,8 +169,8 @@ describe('audit trail', () => {
 
     // The append the writer makes is conditional: the same key again (a replay, or a forged id) changes nothing.
     const [entry] = trail;
-    await appendAuditEntry(auditTable(), { ...entry!, action: 'read', patientId: 'someone-else' }, 0);
-    expect((await wholeTrail(asAlice)).find((e) => e.id === entry!.id)).toMatchObject({ action: entry!.action, patientId: entry!.patientId });
+    await appendAuditEntry(auditTable(), { ...entry!, action: 'read', patientIds: ['someone-else'] }, 0);
+    expect((await wholeTrail(asAlice)).find((e) => e.id === entry!.id)).toMatchObject({ action: entry!.action, patientIds: entry!.patientIds });
   });
 
   it('records the patients a restored backup put back', async () => {
@@ -179,9 +183,9 @@ describe('audit trail', () => {
     const preview = (await ok(asCarol, 'GET', `/backups/${date}/preview`)) as unknown as RestorePreview;
     await ok(asCarol, 'POST', `/backups/${date}/restore`, { expect: { add: preview.add, replace: preview.replace } });
     expect(actionsOf(await wholeTrail(asCarol))).toEqual([
-      ['restore', patient.id],
-      ['change', patient.id],
-      ['create', patient.id],
+      ['restore', [patient.id]],
+      ['change', [patient.id]],
+      ['create', [patient.id]],
     ]);
   });
 
@@ -191,7 +195,12 @@ describe('audit trail', () => {
     const { stdout } = await auditCli(['--email', alice.email, '--limit', '3']);
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]!.split('\t')).toEqual([printed[0]!.at, printed[0]!.action, printed[0]!.patientId, '(deleted)', `session ${aliceAuth.sessionId}`, printed[0]!.clientIp]);
+    // The newest entry is the delete-all of several patients; one of one deleted patient names its id.
+    const newest = printed[0]!;
+    expect(lines[0]!.split('\t')).toEqual([newest.at, 'delete', `${newest.patientIds.length} patients`, '(ids with --json)', `session ${aliceAuth.sessionId}`, newest.clientIp]);
+    const deletedOne = printed.findIndex((e) => e.action === 'delete' && e.patientIds.length === 1);
+    const [line] = (await auditCli(['--email', alice.email, '--limit', String(deletedOne + 1)])).stdout.trim().split('\n').slice(-1);
+    expect(line!.split('\t').slice(1, 4)).toEqual(['delete', removed.id, '(deleted)']);
     await expect(auditCli(['--limit', '3'])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/--email or --user-id/) });
     await expect(auditCli(['--email', 'nobody-here@example.org'])).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/No user with the email/) });
   });

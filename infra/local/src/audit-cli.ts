@@ -1,7 +1,7 @@
 // `npm run audit -- --email E`: one user's audit trail of patient data from the local runtime at PORT (with the same
 // DATA_DIR), newest first, read the way the API reads it (the user's own partition of the audit table, Query only).
 import { parseArgs } from 'node:util';
-import { displayName, type AuditEntry } from '@chartside/shared';
+import { auditedPatientName, type AuditEntry } from '@chartside/shared';
 import { documentTable } from '@chartside/lambdas/adapters/aws/dynamodb';
 import { AuditTrailRepository } from '@chartside/lambdas/data/audit-trail';
 import { PatientRepository } from '@chartside/lambdas/data/patient-repository';
@@ -10,7 +10,7 @@ import { localAws } from './settings';
 
 const usage = `Usage:
   npm run audit -- --email E | --user-id ID [--limit N] [--json]
-      the user's audit trail, newest first (at most N entries, default 200): when, what, which patient, session, address
+      the user's audit trail, newest first (at most N entries, default 200): when, what, which patients, session, address
 Targets the local runtime at PORT with its DATA_DIR (defaults 8080 and .data); start it with \`npm start\` first.`;
 
 const PAGE = 50;
@@ -43,14 +43,16 @@ do {
   cursor = page.nextCursor ?? undefined;
 } while (cursor && entries.length < limit);
 
-// The names of the patients the user still has; a deleted one shows its id only.
-const names = new Map((await new PatientRepository(documentTable(localAws.tableName, aws)).list(userId)).map((p) => [p.id, displayName(p)]));
-const withNames = entries.map((entry) => ({ ...entry, patientName: names.get(entry.patientId) ?? null }));
+// The name of the patient of a one-patient entry while the user still has it; a deleted one shows its id only.
+const patients = await new PatientRepository(documentTable(localAws.tableName, aws)).list(userId);
+const withNames = entries.map((entry) => ({ ...entry, patientName: auditedPatientName(entry, patients) }));
 
 if (values.json) console.log(JSON.stringify(withNames));
 else if (withNames.length === 0) console.log(`No audit entries for ${values.email ?? userId}.`);
 else {
   for (const e of withNames) {
-    console.log([e.at, e.action, e.patientId, e.patientName ?? '(deleted)', `session ${e.sessionId || '-'}`, e.clientIp || '-'].join('\t'));
+    const [only] = e.patientIds;
+    const patients = e.patientIds.length === 1 ? [only, e.patientName ?? '(deleted)'] : [`${e.patientIds.length} patients`, '(ids with --json)'];
+    console.log([e.at, e.action, ...patients, `session ${e.sessionId || '-'}`, e.clientIp || '-'].join('\t'));
   }
 }

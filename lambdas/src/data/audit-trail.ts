@@ -45,7 +45,7 @@ export class AuditTrailRepository {
         ...(options.cursor ? { ExclusiveStartKey: { pk, sk: options.cursor } } : {}),
       }),
     );
-    const entries = Items.map((item) => AuditEntry.parse({ id: item.id, at: item.at, userId: item.userId, patientId: item.patientId, action: item.action, sessionId: item.sessionId, clientIp: item.clientIp }));
+    const entries = Items.map((item) => AuditEntry.parse({ id: item.id, at: item.at, userId: item.userId, patientIds: item.patientIds, action: item.action, sessionId: item.sessionId, clientIp: item.clientIp }));
     return { entries, nextCursor: LastEvaluatedKey ? String(LastEvaluatedKey.sk) : null };
   }
 }

@@ -1,6 +1,6 @@
 // The audit trail of patient data: the one helper the routes record through, and GET /audit, the caller's own trail.
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { auditContract, displayName, type AuditAction } from '@chartside/shared';
+import { auditContract, auditedPatientName, MAX_AUDIT_PATIENTS, type AuditAction, type AuditEvent } from '@chartside/shared';
 import type { Context } from 'hono';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
@@ -8,13 +8,15 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 
 /**
- * Records that the caller did `action` to each of these patients: the user from the verified token, the login session
- * the request named and the client address as this runtime derives it. Called after the action succeeded, and awaited,
- * so a request is not answered before its entries are stored.
+ * Records that the caller did `action` to these patients, as one entry (several past MAX_AUDIT_PATIENTS): the user from
+ * the verified token, the login session the request named and the client address as this runtime derives it. Called
+ * after the action succeeded, and awaited, so a request is not answered before its entry is stored. No patients, no entry.
  */
 export const recordPatientAccess = (deps: Pick<HttpDeps, 'audit' | 'clientIp'>, c: Context<HttpEnv>, action: AuditAction, patientIds: readonly string[]) => {
   const who = { userId: c.get('userId'), sessionId: c.get('sessionId') ?? '', clientIp: deps.clientIp(c) };
-  return deps.audit.recorder.record(patientIds.map((patientId) => ({ ...who, patientId, action })));
+  const events: AuditEvent[] = [];
+  for (let i = 0; i < patientIds.length; i += MAX_AUDIT_PATIENTS) events.push({ ...who, patientIds: patientIds.slice(i, i + MAX_AUDIT_PATIENTS), action });
+  return deps.audit.recorder.record(events);
 };
 
 export const auditRouter = (deps: HttpDeps, defaultHook: Hook) => {
@@ -25,8 +27,8 @@ export const auditRouter = (deps: HttpDeps, defaultHook: Hook) => {
   router.openapi(routeFrom(auditContract.trail, { tags: ['audit'] }), async (c) => {
     const userId = c.get('userId');
     const page = await deps.audit.trail.page(userId, c.req.valid('query'));
-    const names = new Map((await deps.patients.list(userId)).map((patient) => [patient.id, displayName(patient)]));
-    return c.json({ entries: page.entries.map((entry) => ({ ...entry, patientName: names.get(entry.patientId) ?? null })), nextCursor: page.nextCursor }, 200);
+    const patients = await deps.patients.list(userId);
+    return c.json({ entries: page.entries.map((entry) => ({ ...entry, patientName: auditedPatientName(entry, patients) })), nextCursor: page.nextCursor }, 200);
   });
 
   return router;

@@ -20,7 +20,7 @@ const entry = (overrides: Partial<AuditEntryView>): AuditEntryView => ({
   id: crypto.randomUUID(),
   at: '2026-03-02T14:05:00.000Z',
   userId: 'user-1',
-  patientId: 'patient-1',
+  patientIds: ['patient-1'],
   patientName: 'Okafor, Adaeze',
   action: 'read',
   sessionId: '5f3c9a1e-0b7d-4c2e-9f41-2a6b8d0e7c13',
@@ -29,8 +29,8 @@ const entry = (overrides: Partial<AuditEntryView>): AuditEntryView => ({
 });
 
 const CURSOR = '2026-03-02T14:00:00.000Z#0b7d5f3c-9a1e-4c2e-9f41-2a6b8d0e7c13';
-const firstPage = [entry({ action: 'change' }), entry({ action: 'delete', patientId: 'patient-gone', patientName: null, clientIp: '' })];
-const secondPage = [entry({ action: 'export', at: '2026-03-01T09:00:00.000Z' })];
+const firstPage = [entry({ action: 'change' }), entry({ action: 'delete', patientIds: ['patient-gone'], patientName: null, clientIp: '' })];
+const secondPage = [entry({ action: 'export', at: '2026-03-01T09:00:00.000Z' }), entry({ action: 'list', at: '2026-03-01T08:00:00.000Z', patientIds: ['p-1', 'p-2', 'p-3'], patientName: null })];
 
 beforeEach(() => {
   vi.mocked(fetchAuthSession).mockResolvedValue(signedInSession());
@@ -62,8 +62,10 @@ describe('Settings → Activity', () => {
     expect(within(table).getAllByRole('row')[1]?.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-02T14:05:00.000Z');
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(rowsOf(table)).toHaveLength(3));
+    await waitFor(() => expect(rowsOf(table)).toHaveLength(4));
     expect(rowsOf(table)[2]?.slice(1, 3)).toEqual(['Exported', 'Okafor, Adaeze']);
+    // One view of the panel is one entry, counting its patients.
+    expect(rowsOf(table)[3]?.slice(1, 3)).toEqual(['Listed in the panel', '3 patients']);
     expect(api.calls('GET', '/audit').map((r) => r.query.get('cursor'))).toEqual([null, CURSOR]);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });

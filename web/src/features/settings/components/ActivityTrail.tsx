@@ -1,5 +1,6 @@
 // Settings → Activity: the user's own audit trail of patient data, newest first, a page at a time: what was done,
-// to which patient (by name while the patient exists), when, from which login session and address.
+// to which patients (one by name while the patient exists; several by their number), when, from which login session and
+// address.
 import { Button, Loader, Stack, Table, Text } from '@mantine/core';
 import type { AuditAction, AuditEntryView } from '@chartside/shared';
 import { QueryErrorAlert } from '../../../components/QueryErrorAlert';
@@ -18,9 +19,12 @@ const actionNames: Record<AuditAction, string> = {
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
-/** The patient's name; a deleted patient is named by its id, which is all the trail keeps of it. */
-const patientText = (entry: AuditEntryView) =>
-  entry.patientName === null ? `Deleted patient (${entry.patientId})` : entry.patientName || `Unnamed patient (${entry.patientId})`;
+/** The patient's name; a deleted patient is named by its id, which is all the trail keeps of it. Several are counted. */
+const patientText = ({ patientIds, patientName }: AuditEntryView) => {
+  const [only] = patientIds;
+  if (patientIds.length > 1) return `${patientIds.length} patients`;
+  return patientName === null ? `Deleted patient (${only})` : patientName || `Unnamed patient (${only})`;
+};
 
 /** Session ids are long UUIDs: the first part tells sessions apart on the Sessions page too. */
 const shortSession = (sessionId: string) => sessionId.slice(0, 8) || 'None';
