@@ -1,5 +1,5 @@
 // The resource's fields in the shared conflict dialog: labels and readable values of each kind of field.
-import type { ResourceFields } from '@chartside/shared';
+import { sectionPlainText, type ResourceFields } from '@chartside/shared';
 import { ConflictDialog } from '../../../components/ConflictDialog';
 import { resourceTypeStyles } from '../../../components/ResourceTypeIcon';
 import { fieldLabels } from '../field-labels';
@@ -15,7 +15,8 @@ const show = (field: FieldName, fields: Partial<ResourceFields>): string => {
     case 'files':
       return fields.files?.map((f) => f.name).join(', ') || '(none)';
     case 'textSections':
-      return fields.textSections?.map((s, i) => s.title || `Section ${i + 1}`).join(', ') || '(none)';
+      // Each section with its text: both devices may have typed into the same one, and the user keeps one version.
+      return fields.textSections?.map((s, i) => `${s.title || `Section ${i + 1}`}: ${sectionPlainText(s.deltaString).trim() || '(empty)'}`).join('\n') || '(none)';
     case 'favorite':
       return fields.favorite ? 'Yes' : 'No';
     case 'article':
