@@ -1,7 +1,7 @@
 // Chat sessions (spec sections 3 'Chat session', 4 'Chat', 5): a conversation of the user with a model, stored under
 // the user, synced live between the user's devices. A model's reply streams in piece by piece; the stored message
 // says how far it got, so a reload mid-reply neither repeats nor loses a piece.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 
 /** The chat's model toggle: a quick model, or a stronger and slower one. */
