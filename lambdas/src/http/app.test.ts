@@ -120,10 +120,10 @@ describe('createApp', () => {
     },
   );
 
-  it('answers an unexpected failure with a bare 500, never its details', async () => {
+  it('answers a table it cannot reach with a bare 503 the client tries again, never its details', async () => {
     const response = await app.request('/api/sessions/current', { headers: { authorization: `Bearer ${token}`, 'x-session-id': 'abc' } });
-    expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: { code: 'unavailable', message: 'The service is busy right now. Try again in a moment.' } });
   });
 
   it('publishes an OpenAPI 3.1 document with the bearer scheme', async () => {

@@ -1,6 +1,9 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { busyServiceError, validationError } from './errors';
+import { createLogger } from '../adapters/aws/logger';
+import type { HttpEnv } from './deps';
+import { busyServiceError, renderError, validationError } from './errors';
 
 describe('validationError', () => {
   const schema = z.strictObject({ a: z.boolean(), b: z.string(), c: z.number(), d: z.number(), e: z.number() });
@@ -42,5 +45,22 @@ describe('busyServiceError', () => {
   it('leaves other failures alone (they are bugs: 500, logged)', () => {
     expect(busyServiceError(awsError('ValidationException', 'client'))).toBeUndefined();
     expect(busyServiceError(new TypeError('x is undefined'))).toBeUndefined();
+  });
+});
+
+describe('renderError', () => {
+  it('answers a failure nobody expected (a bug) with a bare 500, never its details', async () => {
+    const app = new Hono<HttpEnv>()
+      .use(async (c, next) => {
+        c.set('logger', createLogger('SILENT'));
+        await next();
+      })
+      .get('/', () => {
+        throw new TypeError("Cannot read properties of undefined (reading 'secret')");
+      })
+      .onError(renderError);
+    const response = await app.request('/');
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
   });
 });
