@@ -1,4 +1,5 @@
-// The route table (spec section 2). Every feature is a lazy chunk; the shell (this file, layouts, guards) stays small.
+// The route table (spec section 2). Every feature is a lazy chunk, and so is the signed-in shell: React Router loads a
+// route's chunk and its layout's chunk side by side, so Login never loads the shell and Home does not wait for it.
 // Every route but /login needs sign-in; the page title is the route's name; unknown paths go Home.
 import { redirect, type RouteObject } from 'react-router';
 import { loadPatientScreen } from '../features/patient/load-patient-screen';
@@ -8,7 +9,6 @@ import { PageLoader } from './PageLoader';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './route-handle';
 import { RouteErrorPage } from './RouteErrorPage';
-import { SignedInLayout } from './SignedInLayout';
 
 type Lazy = RouteObject['lazy'];
 
@@ -71,7 +71,7 @@ export const appRoutes: RouteObject[] = [
       {
         id: 'signed-in',
         loader: requireSignIn,
-        Component: SignedInLayout,
+        lazy: async () => ({ Component: (await import('./SignedInLayout')).SignedInLayout }),
         children: signedInRoutes,
       },
       // Unknown paths go Home (and from there to Login when signed out). The loader redirects before anything renders.
