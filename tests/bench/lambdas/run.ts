@@ -7,7 +7,7 @@
 // fills in at deploy are stand-ins, and Secrets Manager (read at init by the functions that push) is a local stand-in
 // answering an empty secret. It runs on this machine's Node, not Lambda's: compare the figures with each other.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -112,6 +112,7 @@ try {
   console.log(`load average after: ${os.loadavg()[0]!.toFixed(2)}`);
 } finally {
   secrets.close();
+  rmSync(outdir, { recursive: true, force: true });
 }
 if (overBudget.length > 0) {
   console.error(`\n${overBudget.length} bundle(s) over ${BUNDLE_BUDGET_BYTES / 1_000_000} MB: ${overBudget.join(', ')}`);
