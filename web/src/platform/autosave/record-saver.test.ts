@@ -253,6 +253,8 @@ describe('RecordSaver', () => {
       expect(saver.hasUnsavedWork()).toBe(true);
       await vi.advanceTimersByTimeAsync(60_000);
       saver.change({ title: 'Another offline edit' });
+      // Said at once: not 'Saving…' until the autosave delay has passed.
+      expect(saver.getState().status).toBe('offline');
       await vi.advanceTimersByTimeAsync(10_000);
       await saver.flush({ keepalive: true });
       expect(patch).toHaveBeenCalledTimes(1);

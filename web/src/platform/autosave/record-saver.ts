@@ -149,9 +149,10 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
   change(fields: Partial<D>, { immediate = false }: { immediate?: boolean } = {}): void {
     const draft = this.state.draft;
     if (this.discarded || keysOf(fields).every((key) => sameValue(draft[key], fields[key]))) return;
-    // A new edit starts a new run of tries.
+    // A new edit starts a new run of tries. Known offline, it waits for the network, and says so at once.
     this.failures = 0;
-    this.update({ draft: { ...draft, ...fields, ...this.deps.stamp?.() }, status: this.state.conflict ? 'conflict' : 'pending', failure: undefined });
+    const status = this.state.conflict ? 'conflict' : this.offline() ? 'offline' : 'pending';
+    this.update({ draft: { ...draft, ...fields, ...this.deps.stamp?.() }, status, failure: undefined });
     if (immediate) void this.flush();
     else {
       clearTimeout(this.timer);
@@ -253,6 +254,8 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     void this.flush();
   }
 
+  private offline = (): boolean => (this.deps.isOffline ?? serverUnreachable)();
+
   private update(next: Partial<SaverState<R, D>>): void {
     this.state = { ...this.state, ...next };
     for (const listener of this.listeners) listener();
@@ -269,7 +272,7 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
       return;
     }
     // Known offline: no request that cannot go out (nor a keepalive one as the page is unloaded); coming back flushes.
-    if ((this.deps.isOffline ?? serverUnreachable)()) {
+    if (this.offline()) {
       this.update({ status: 'offline', error: undefined });
       return;
     }
@@ -294,7 +297,7 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
    * the server refused it for good (retrying would fail the same way: the user reads why, the draft stays).
    */
   private failed(error: unknown): void {
-    if ((this.deps.isOffline ?? serverUnreachable)()) {
+    if (this.offline()) {
       this.update({ status: 'offline', error: undefined, failure: undefined });
       return;
     }
