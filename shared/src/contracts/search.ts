@@ -107,14 +107,23 @@ export const SearchHit = ResourceSummary.pick({ id: true, name: true, type: true
 });
 export type SearchHit = z.infer<typeof SearchHit>;
 
+/**
+ * How a count was reached: over every match ('exact'), from a sample of the matches when they are many ('estimate',
+ * shown as 'about N'), or by a count that stopped at N ('atLeast', shown as 'at least N').
+ */
+export const SearchCount = z.enum(['exact', 'estimate', 'atLeast']);
+export type SearchCount = z.infer<typeof SearchCount>;
+
 export const SearchResult = z.object({
   hits: z.array(SearchHit),
-  /** Matching resources, at most SEARCH_MAX_HITS. */
+  /** Matching resources, counted as `foundIs` says. Paging reaches at most SEARCH_MAX_HITS of them. */
   found: z.number().int().nonnegative(),
+  foundIs: SearchCount,
   page: z.number().int(),
   perPage: z.number().int(),
-  /** Tags of every matching resource, with how many carry each, most first. */
+  /** Tags of every matching resource, with how many carry each, most first; counted as `facetsAre` says. */
   facets: z.array(TagCount),
+  facetsAre: SearchCount.exclude(['atLeast']),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
 

@@ -105,7 +105,7 @@ export function fakeApi(state: Partial<FakeApiState> = {}): FakeApi & { state: F
     // An empty library, so pages that show Home's search have an answer; tests of search register their own.
     .on('POST', '/search', (request) => {
       const { page = 1, perPage = 25 } = request.body as { page?: number; perPage?: number };
-      return { hits: [], found: 0, page, perPage, facets: [] };
+      return { hits: [], found: 0, foundIs: 'exact', page, perPage, facets: [], facetsAre: 'exact' };
     })
     .on('POST', '/backups/daily', (request) => ({
       created: true,

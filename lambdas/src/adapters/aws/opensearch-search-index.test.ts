@@ -16,6 +16,8 @@ import {
   MAX_INDEXED_TEXT,
   openSearchSearchIndex,
   signedOpenSearchClient,
+  toSearchResult,
+  TOTAL_HITS_COUNTED,
 } from './opensearch-search-index';
 import { searchIndexDefinition } from './opensearch-index-definition';
 
@@ -51,7 +53,7 @@ describe('OpenSearch request bodies', () => {
     expect(buildSearchBody('user-1', request({ query: 'Heart "fail', flagged: true, tags: ['heart  failure', 'Cardiology', 'cardiology', ' '], page: 2, perPage: 10 }))).toEqual({
       from: 10,
       size: 10,
-      track_total_hits: 1000,
+      track_total_hits: 10_000,
       _source: shown,
       query: {
         bool: {
@@ -87,7 +89,7 @@ describe('OpenSearch request bodies', () => {
     expect(buildSearchBody('user-1', request({ query: ' "* - ' }))).toEqual({
       from: 0,
       size: 25,
-      track_total_hits: 1000,
+      track_total_hits: 10_000,
       _source: shown,
       query: { bool: { must: [{ match_all: {} }], filter: [{ term: { userId: 'user-1' } }] } },
       sort: [{ createdAt: 'desc' }],
@@ -217,6 +219,16 @@ describe('OpenSearch responses', () => {
       { tag: 'Asthma', count: 2 },
       { tag: 'Icu', count: 2 },
     ]);
+  });
+
+  it('says a total that stopped counting is a lower bound, and facets are exact', () => {
+    const response = (relation: 'eq' | 'gte') => ({
+      hits: { total: { value: TOTAL_HITS_COUNTED, relation }, hits: [] },
+      aggregations: { tags: { buckets: [{ key: 'Icu', doc_count: 12_345 }] } },
+    });
+    const request = SearchRequest.parse({ query: 'sepsis' });
+    expect(toSearchResult(response('gte'), request)).toMatchObject({ found: TOTAL_HITS_COUNTED, foundIs: 'atLeast', facets: [{ tag: 'Icu', count: 12_345 }], facetsAre: 'exact' });
+    expect(toSearchResult(response('eq'), request)).toMatchObject({ found: TOTAL_HITS_COUNTED, foundIs: 'exact' });
   });
 });
 

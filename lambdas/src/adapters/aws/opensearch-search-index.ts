@@ -26,6 +26,8 @@ import { SEARCH_INDEX_NAME, searchIndexDefinition } from './opensearch-index-def
 
 /** Enough buckets for every tag of a user's library: facets count over all hits, not one page. */
 const FACET_BUCKETS = 2000;
+/** Hits are counted exactly up to this many (OpenSearch's default); past it the total says 'at least' (relation gte). */
+export const TOTAL_HITS_COUNTED = 10_000;
 /** Characters of section text shown around the first match. */
 const TEXT_SNIPPET_CHARS = 160;
 /** Characters of section text a passage for a question carries. */
@@ -67,7 +69,7 @@ export const buildSearchBody = (userId: string, request: SearchRequest) => {
   return {
     from,
     size: Math.min(request.perPage, SEARCH_MAX_HITS - from),
-    track_total_hits: SEARCH_MAX_HITS,
+    track_total_hits: TOTAL_HITS_COUNTED,
     _source: shownFields,
     query: { bool: { must, filter } },
     sort: words.length ? [{ _score: 'desc' }, { createdAt: 'desc' }] : [{ createdAt: 'desc' }],
@@ -177,7 +179,7 @@ const Hit = z.object({
   highlight: z.record(z.string(), z.array(z.string())).optional(),
 });
 const SearchResponse = z.object({
-  hits: z.object({ total: z.object({ value: z.number() }), hits: z.array(Hit) }),
+  hits: z.object({ total: z.object({ value: z.number(), relation: z.enum(['eq', 'gte']) }), hits: z.array(Hit) }),
   aggregations: z.object({ tags: z.object({ buckets: z.array(z.object({ key: z.string(), doc_count: z.number() })) }) }),
 });
 
@@ -213,10 +215,13 @@ export const toSearchResult = (body: unknown, request: SearchRequest): SearchRes
   });
   return {
     hits,
-    found: Math.min(response.hits.total.value, SEARCH_MAX_HITS),
+    found: response.hits.total.value,
+    foundIs: response.hits.total.relation === 'gte' ? 'atLeast' : 'exact',
     page: request.page,
     perPage: request.perPage,
+    // A terms aggregation counts every hit, however many.
     facets: facetsOf(response.aggregations.tags.buckets),
+    facetsAre: 'exact',
   };
 };
 

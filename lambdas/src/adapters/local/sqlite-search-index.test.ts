@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { SearchRequest } from '@chartside/shared';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_MAX_HITS, SearchRequest, searchFields, searchFieldWeights } from '@chartside/shared';
 import { describeSearchIndexContract } from '../search-index-contract';
-import { matchExpression, openSqliteSearchIndex, passageExpression } from './sqlite-search-index';
+import { COUNTED_MATCHES, matchExpression, openSqliteSearchIndex, passageExpression, roughly, type SqliteSearchIndex } from './sqlite-search-index';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'chartside-search-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -86,5 +87,96 @@ describe("a whole library's facets", () => {
     await index.removeUser('u1');
     expect((await index.search('u1', SearchRequest.parse({}))).facets).toEqual([]);
     await index.close();
+  });
+});
+
+describe('roughly', () => {
+  it.each([
+    [0, 0],
+    [7, 7],
+    [99, 99],
+    [123, 120],
+    [4_550, 4_600],
+    [51_618, 52_000],
+  ])('shows the estimate %i as %i', (estimate, want) => expect(roughly(estimate)).toBe(want));
+});
+
+describe('a library with more matches than are counted', () => {
+  const size = COUNTED_MATCHES * 2 + 500;
+  const file = path.join(folder, 'large', 'search.db');
+  const tags = ['Icu', 'Cardiology', 'Renal', 'Sepsis', 'Teaching', 'Ward'];
+  let index: SqliteSearchIndex;
+  let reader: Database.Database;
+  const search = async (input: Partial<SearchRequest>, userId = 'big') => index.search(userId, SearchRequest.parse(input));
+
+  beforeAll(async () => {
+    index = openSqliteSearchIndex(file);
+    for (let i = 0; i < size; i += 1) {
+      // Every resource mentions sepsis, some in the name and some many times, in texts of different lengths; days
+      // repeat, so the newest-first tiebreak between equal scores is exercised too.
+      await index.upsert({
+        userId: 'big',
+        id: `r${String(i).padStart(5, '0')}`,
+        name: i % 7 === 0 ? `Sepsis pathway ${i}` : `Ward note ${i}`,
+        type: 'text',
+        tags: tags.filter((_, t) => (i + t) % (t + 2) === 0),
+        description: i % 11 === 0 ? 'Septic shock and sepsis.' : '',
+        link: '',
+        favorite: i % 10 !== 0,
+        createdAt: new Date(Date.UTC(2025, 0, 1) + (i % 300) * 86_400_000).toISOString(),
+        text: `${'Observation unremarkable. '.repeat(i % 13)}${'Sepsis screen. '.repeat(1 + (i % 5))}${i % 50 === 0 ? 'Rare finding.' : ''}`,
+      });
+    }
+    for (let i = 0; i < 10; i += 1) {
+      await index.upsert({ userId: 'small', id: `s${i}`, name: 'Sepsis', type: 'text', tags: ['Icu'], description: '', link: '', favorite: false, createdAt: '2025-01-01T00:00:00.000Z', text: '' });
+    }
+    reader = new Database(file, { readonly: true });
+  }, 120_000);
+  afterAll(async () => {
+    reader.close();
+    await index.close();
+  });
+
+  /** Every match of the user, fully sorted by the search's order: what the pages must be slices of. */
+  const fullSort = (query: string) =>
+    reader
+      .prepare<[string, string], string>(
+        `SELECT docs.resource_id FROM doc_text CROSS JOIN docs ON docs.id = doc_text.rowid
+         WHERE doc_text MATCH ? AND docs.user_id = ?
+         ORDER BY bm25(doc_text, ${searchFields.map((field) => searchFieldWeights[field]).join(', ')}), docs.created_at DESC, docs.resource_id`,
+      )
+      .pluck()
+      .all(matchExpression(query)!, 'big');
+
+  it.each([
+    ['sepsis', 1, 25],
+    ['seps', 1, 100],
+    ['sepsis screen', 3, 100],
+    ['sepsis', SEARCH_MAX_HITS / 100, 100],
+  ] as const)('pages %j exactly as a full sort of every match (page %i of %i)', async (query, page, perPage) => {
+    const want = fullSort(query).slice((page - 1) * perPage, page * perPage);
+    expect(want).toHaveLength(perPage);
+    expect((await search({ query, page, perPage })).hits.map((hit) => hit.id)).toEqual(want);
+  });
+
+  it('estimates the total and the facets from a sample, and says so', async () => {
+    const result = await search({ query: 'sepsis' });
+    expect(result).toMatchObject({ foundIs: 'estimate', facetsAre: 'estimate' });
+    expect(result.found).toBe(roughly(result.found));
+    expect(Math.abs(result.found - size) / size).toBeLessThan(0.1);
+    const truth = new Map(tags.map((tag) => [tag, reader.prepare<[string], number>("SELECT count(*) FROM doc_tags WHERE user_id = 'big' AND tag = ?").pluck().get(tag)!]));
+    for (const facet of result.facets) expect(Math.abs(facet.count - truth.get(facet.tag)!) / truth.get(facet.tag)!).toBeLessThan(0.15);
+    expect(result.facets.map((facet) => facet.tag).sort()).toEqual([...tags].sort());
+  });
+
+  it('counts exactly when few match, when filters alone narrow (the total), and for the whole library', async () => {
+    expect(await search({ query: 'rare' })).toMatchObject({ found: Math.ceil(size / 50), foundIs: 'exact', facetsAre: 'exact' });
+    const favorites = Array.from({ length: size }, (_, i) => i).filter((i) => i % 10 !== 0).length;
+    expect(await search({ flagged: true })).toMatchObject({ found: favorites, foundIs: 'exact', facetsAre: 'estimate' });
+    expect(await search({})).toMatchObject({ found: size, foundIs: 'exact', facetsAre: 'exact' });
+  });
+
+  it("counts exactly a user whose few matches share the index with another user's many", async () => {
+    expect(await search({ query: 'sepsis' }, 'small')).toMatchObject({ found: 10, foundIs: 'exact', facets: [{ tag: 'Icu', count: 10 }], facetsAre: 'exact' });
   });
 });

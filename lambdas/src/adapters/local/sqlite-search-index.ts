@@ -27,6 +27,18 @@ const SNIPPET_TOKENS = 24;
 const PASSAGE_TOKENS = 64;
 /** Tags are indexed as one text column, joined with this. */
 const TAG_SEPARATOR = ', ';
+/**
+ * The total and the facets read at most about this many matches: every one up to it, an even sample past it (counts
+ * from the sample are estimates, off by a few percent). The first page is always exact.
+ */
+export const COUNTED_MATCHES = 2_000;
+/**
+ * A match is in the sample when its rowid × 2^32/φ, modulo 2^32, falls below the sampled fraction of 2^32 (Fibonacci
+ * hashing): even over any run of rowids, and unlike every n-th rowid blind to patterns that repeat every few rows.
+ */
+const SAMPLE_HASH = { multiplier: 2_654_435_761, range: 2 ** 32 };
+/** Fewer sampled matches than this are too few to estimate from (counts would be off by more than about 7%). */
+const MIN_SAMPLE = 200;
 
 // Column order of the FTS5 table follows searchFields, so the bm25 weights line up with it.
 const ftsColumns = { name: 0, tags: 1, description: 2, textSections: 3 } as const;
@@ -48,6 +60,7 @@ const schema = `
     UNIQUE (user_id, resource_id)
   );
   CREATE INDEX IF NOT EXISTS docs_by_user_created ON docs (user_id, created_at DESC, resource_id);
+  CREATE INDEX IF NOT EXISTS docs_by_user_favorite ON docs (user_id, favorite, created_at DESC, resource_id);
   CREATE TABLE IF NOT EXISTS doc_tags (
     doc INTEGER NOT NULL,
     user_id TEXT NOT NULL,
@@ -72,6 +85,7 @@ const schema = `
 `;
 
 type TagCount = SearchResult['facets'][number];
+type Counts = Pick<SearchResult, 'found' | 'foundIs' | 'facets' | 'facetsAre'>;
 
 interface DocRow {
   id: number;
@@ -147,6 +161,12 @@ const toHit = (row: DocRow, snippets: Snippet[]): SearchHit => ({
   snippets,
 });
 
+/** An estimate as it is shown: two significant digits ('about 52000', not 'about 51618'). */
+export const roughly = (estimate: number) => {
+  const unit = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(estimate, 1))) - 1);
+  return Math.round(estimate / unit) * unit;
+};
+
 /** The user's documents that pass the flagged and tag filters, as a WHERE clause over `docs` and its parameters. */
 const filterOf = (userId: string, request: SearchRequest) => {
   const clauses = ['docs.user_id = ?'];
@@ -216,6 +236,8 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     userDocs: db.prepare<[string], { id: number }>('SELECT id FROM docs WHERE user_id = ?'),
     userIds: db.prepare<[], { user_id: string }>('SELECT DISTINCT user_id FROM docs ORDER BY user_id'),
     userFacets: db.prepare<[string], TagCount>('SELECT tag, count FROM user_tags WHERE user_id = ? ORDER BY count DESC, tag_key'),
+    userDocCount: db.prepare<[string], number>('SELECT count(*) FROM docs WHERE user_id = ?').pluck(),
+    textMatchCount: db.prepare<[string], number>('SELECT count(*) FROM doc_text WHERE doc_text MATCH ?').pluck(),
     pageDocs: db.prepare<[string], DocRow>('SELECT * FROM docs WHERE id IN (SELECT value FROM json_each(?))'),
     pageMarked: db.prepare<[string, string], MarkedRow>(
       `SELECT docs.*,
@@ -316,28 +338,62 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
   });
 
   /**
-   * The matches a search can reach (at most SEARCH_MAX_HITS), best first: by weighted match, then newest first; or newest
-   * first with no words. Every match comes with its tags, so the facets count all of them from the same rows; a user's
-   * whole library has its facets kept in user_tags.
+   * The user's matches as a FROM clause with its parameters and their order: best first by weighted match, then newest
+   * first; or newest first with no words. With words, CROSS JOIN makes the full-text match drive the query, each match
+   * then checked against its row in `docs`; letting SQLite start from the user's rows instead is several times slower.
    */
-  const match = (userId: string, request: SearchRequest, expression: string | undefined): { reachable: number[]; facets: TagCount[] } => {
+  const matchesOf = (userId: string, request: SearchRequest, expression: string | undefined) => {
     const filter = filterOf(userId, request);
-    if (!expression && !filter.narrowed) {
-      const newest = `SELECT id FROM docs WHERE ${filter.where} ORDER BY created_at DESC, resource_id LIMIT ${SEARCH_MAX_HITS}`;
-      return { reachable: statementFor(newest).pluck().all(...filter.params) as number[], facets: statements.userFacets.all(userId) };
+    return expression
+      ? {
+          from: `doc_text CROSS JOIN docs ON docs.id = doc_text.rowid WHERE doc_text MATCH ? AND ${filter.where}`,
+          params: [expression, ...filter.params],
+          order: `bm25(doc_text, ${bm25Weights}), docs.created_at DESC, docs.resource_id`,
+          // Sampled on the full-text match's rowid, so a match left out of the sample is never looked up in `docs`.
+          rowid: 'doc_text.rowid',
+          narrowed: true,
+        }
+      : { from: `docs WHERE ${filter.where}`, params: filter.params, order: 'docs.created_at DESC, docs.resource_id', rowid: 'docs.id', narrowed: filter.narrowed };
+  };
+  type Matches = ReturnType<typeof matchesOf>;
+
+  /** One page of matches, in order. SQLite keeps only the best LIMIT + OFFSET rows while it sorts, not every match. */
+  const pageIds = (matches: Matches, offset: number, limit: number): number[] => {
+    if (limit <= 0) return [];
+    const sql = `SELECT docs.id FROM ${matches.from} ORDER BY ${matches.order} LIMIT ? OFFSET ?`;
+    return statementFor(sql).pluck().all(...matches.params, limit, offset) as number[];
+  };
+
+  /**
+   * The total and the facets. A user's whole library has both kept (user_tags). Otherwise every match is counted when
+   * at most twice COUNTED_MATCHES can match; past that, a sample of about COUNTED_MATCHES of them is counted and scaled
+   * up, marked as estimates. Without words the total is always exact: counting filtered rows is cheap.
+   */
+  const countsOf = (userId: string, matches: Matches, expression: string | undefined): Counts => {
+    if (!matches.narrowed) {
+      return { found: statements.userDocCount.get(userId)!, foundIs: 'exact', facets: statements.userFacets.all(userId), facetsAre: 'exact' };
     }
-    // CROSS JOIN makes the full-text match drive the query, each match then checked against its row in `docs`; letting
-    // SQLite start from the user's rows instead is several times slower.
-    const rows = (
-      expression
-        ? statementFor(
-            `SELECT docs.id, docs.tags FROM doc_text CROSS JOIN docs ON docs.id = doc_text.rowid
-             WHERE doc_text MATCH ? AND ${filter.where}
-             ORDER BY bm25(doc_text, ${bm25Weights}), docs.created_at DESC, docs.resource_id`,
-          ).all(expression, ...filter.params)
-        : statementFor(`SELECT id, tags FROM docs WHERE ${filter.where} ORDER BY created_at DESC, resource_id`).all(...filter.params)
-    ) as { id: number; tags: string }[];
-    return { reachable: rows.slice(0, SEARCH_MAX_HITS).map((row) => row.id), facets: countTags(rows) };
+    // At most this many can match: every user's full-text matches (cheap: no row is read), or the user's filtered rows.
+    const possible = expression
+      ? statements.textMatchCount.get(expression)!
+      : (statementFor(`SELECT count(*) FROM ${matches.from}`).pluck().get(...matches.params) as number);
+    const fraction = COUNTED_MATCHES / possible;
+    if (fraction <= 0.5) {
+      const sampled = `SELECT docs.tags FROM ${matches.from} AND (${matches.rowid} * ${SAMPLE_HASH.multiplier}) % ${SAMPLE_HASH.range} < ?`;
+      const sample = statementFor(sampled).all(...matches.params, Math.floor(fraction * SAMPLE_HASH.range)) as { tags: string }[];
+      // A sample this small says little (filters or other users' libraries left few of the possible matches): every
+      // match is counted below instead.
+      if (sample.length >= MIN_SAMPLE) {
+        return {
+          found: expression ? roughly(sample.length / fraction) : possible,
+          foundIs: expression ? 'estimate' : 'exact',
+          facets: countTags(sample).map(({ tag, count }) => ({ tag, count: roughly(count / fraction) })),
+          facetsAre: 'estimate',
+        };
+      }
+    }
+    const rows = statementFor(`SELECT docs.tags FROM ${matches.from}`).all(...matches.params) as { tags: string }[];
+    return { found: rows.length, foundIs: 'exact', facets: countTags(rows), facetsAre: 'exact' };
   };
 
   /** Facets over matched rows: a tag counts once per document, shown as its smallest spelling, most first, then by tag. */
@@ -385,15 +441,11 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     },
     search: async (userId, request): Promise<SearchResult> => {
       const expression = matchExpression(request.query);
-      const { reachable, facets } = match(userId, request, expression);
-      const start = (request.page - 1) * request.perPage;
-      return {
-        hits: pageHits(reachable.slice(start, start + request.perPage), expression),
-        found: reachable.length,
-        page: request.page,
-        perPage: request.perPage,
-        facets,
-      };
+      const matches = matchesOf(userId, request, expression);
+      const offset = (request.page - 1) * request.perPage;
+      const page = pageIds(matches, offset, Math.min(request.perPage, SEARCH_MAX_HITS - offset));
+      const { found, foundIs, facets, facetsAre } = countsOf(userId, matches, expression);
+      return { hits: pageHits(page, expression), found, foundIs, page: request.page, perPage: request.perPage, facets, facetsAre };
     },
     passages: async (userId, lookup, limit): Promise<Passage[]> => {
       const expression = passageExpression(lookup);

@@ -29,7 +29,7 @@ export function homeApi(me: Partial<UserDocument> = {}, answer: (request: Search
   const api = fakeApi({ me: userDocument(me) }).install();
   api.on('POST', '/search', (request) => {
     const body = request.body as SearchRequest;
-    return { hits: [], found: 0, facets: [], page: body.page, perPage: body.perPage, ...answer(body) } satisfies SearchResult;
+    return { hits: [], found: 0, foundIs: 'exact', facets: [], facetsAre: 'exact', page: body.page, perPage: body.perPage, ...answer(body) } satisfies SearchResult;
   });
   api.on('PATCH', '/me', (request) => {
     const { version, ...changes } = request.body as Partial<UserDocument> & { version: number };

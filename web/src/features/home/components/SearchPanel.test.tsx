@@ -72,6 +72,20 @@ describe('SearchPanel: results', () => {
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['A1', 'A2', 'A3', 'A4', 'A5', 'A6', '+2 more']);
   });
 
+  it("says 'about' a total and tag counts estimated from a sample, and 'at least' a total whose count stopped", async () => {
+    homeApi({}, (request) =>
+      request.query === 'sepsis'
+        ? { found: 52_000, foundIs: 'estimate', hits: [hit()], facets: [{ tag: 'Icu', count: 8_100 }], facetsAre: 'estimate' }
+        : { found: 10_000, foundIs: 'atLeast', hits: [hit()], facets: [{ tag: 'Icu', count: 30_512 }], facetsAre: 'exact' },
+    );
+    await renderHome('/?q=sepsis');
+    expect(await screen.findByText('about 52000 resources')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Icu (about 8100)' })).toBeTruthy();
+    await renderHome('/?q=shock');
+    expect(await screen.findByText('at least 10000 resources')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Icu (30512)' })).toBeTruthy();
+  });
+
   it("says 'No Results' when nothing matches", async () => {
     homeApi();
     await renderHome();

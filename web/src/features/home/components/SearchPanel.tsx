@@ -1,6 +1,6 @@
 // The search on Home. The URL holds its state (see search-url.ts); typing reaches the URL, and so the API, only after
 // SEARCH_DEBOUNCE_MS of quiet. Filters and pages are history entries, so Back undoes them; typing replaces the entry.
-import { SEARCH_DEBOUNCE_MS, searchPageSizes, type HomeList, type HomeListItem, type SearchResult } from '@chartside/shared';
+import { SEARCH_DEBOUNCE_MS, searchPageSizes, type HomeList, type HomeListItem, type SearchCount, type SearchResult } from '@chartside/shared';
 import { Chip, Group, Loader, NativeSelect, Pagination, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { useRef, useState } from 'react';
@@ -45,7 +45,10 @@ const facetsWithSelected = (facets: readonly TagCount[], selected: readonly stri
   ...selected.filter((tag) => !facets.some((facet) => facet.tag === tag)).map((tag) => ({ tag, count: 0 })),
 ];
 
-const resultCount = (found: number) => (found === 1 ? '1 resource' : `${found} resources`);
+/** How a count reads: as it is when exact, 'about' an estimate, 'at least' a count that stopped. */
+const counted = (count: number, is: SearchCount) => (is === 'estimate' ? `about ${count}` : is === 'atLeast' ? `at least ${count}` : String(count));
+
+const resultCount = ({ found, foundIs }: SearchResult) => `${counted(found, foundIs)} ${found === 1 ? 'resource' : 'resources'}`;
 
 export function SearchPanel({ lists, onAddToList }: SearchPanelProps) {
   const [params, setParams] = useSearchParams();
@@ -90,7 +93,7 @@ export function SearchPanel({ lists, onAddToList }: SearchPanelProps) {
         <Group gap={6} role="group" aria-label="Filter by tag">
           {facets.map(({ tag, count }) => (
             <Chip key={tag} size="xs" checked={state.tags.includes(tag)} onChange={() => update({ tags: toggleTag(state.tags, tag) })}>
-              {tag} ({count})
+              {tag} ({counted(count, result?.facetsAre ?? 'exact')})
             </Chip>
           ))}
         </Group>
@@ -111,7 +114,7 @@ export function SearchPanel({ lists, onAddToList }: SearchPanelProps) {
           ) : (
             <>
               <Text size="sm" c="dimmed" aria-live="polite">
-                {resultCount(result.found)}
+                {resultCount(result)}
               </Text>
               <Stack component="ul" gap="xs" aria-label="Search results" p={0} m={0}>
                 {result.hits.map((hit) => (

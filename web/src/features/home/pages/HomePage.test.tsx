@@ -13,7 +13,7 @@ let api: ReturnType<typeof fakeApi>;
 beforeEach(() => {
   vi.mocked(fetchAuthSession).mockResolvedValue(signedInSession('token-1'));
   api = fakeApi().install();
-  api.on('POST', '/search', { hits: [], found: 0, facets: [], page: 1, perPage: 25 });
+  api.on('POST', '/search', { hits: [], found: 0, foundIs: 'exact', facets: [], facetsAre: 'exact', page: 1, perPage: 25 });
   vi.stubGlobal('WebSocket', FakeWebSocket);
   storeSessionId('session-1');
 });
