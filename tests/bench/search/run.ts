@@ -1,20 +1,24 @@
-// The search benchmark: `npm run bench:search [-- --docs 10000 --queries 200]`. Prints figures; asserts nothing.
-// 1. The engine alone: build a SQLite FTS5 index of the library, then time a realistic query mix inside it.
-// 2. Through the local API: a real runtime, the same library put into the runtime's own index file (written by this
-//    process beside the runtime, as the reindex command does), then the same query mix through POST /api/search with a
-//    real token and login session. Writing 10,000 resources through DynamoDB Local takes many minutes on two cores, so
-//    the stream path is timed apart, with --stream-docs resources written by the resource repository for another user.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+// The search benchmark: `npm run bench:search [-- --docs 10000 --queries 200 --index FILE]`. Prints figures; asserts
+// nothing.
+// 1. The engine alone: build a SQLite FTS5 index of the library, then time a realistic query mix inside it. With
+//    --index, the index is kept in FILE and reused by the next run with the same --docs and --seed (100,000 resources
+//    take minutes to index); delete FILE after changing how documents are indexed.
+// 2. Through the local API: a real runtime whose data folder starts with a copy of that index, handed to the runtime's
+//    user once it exists (their user id written into the copy), then the same query mix through POST /api/search with
+//    a real token and login session. Writing 10,000 resources through DynamoDB Local takes many minutes on two cores,
+//    so the stream path is timed apart, with --stream-docs resources written by the resource repository for another user.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
 import { SearchRequest, type SearchResult } from '@chartside/shared';
 import { documentTable } from '@chartside/lambdas/adapters/aws/dynamodb';
 import { openSqliteSearchIndex } from '@chartside/lambdas/adapters/local/sqlite-search-index';
 import { ResourceRepository } from '@chartside/lambdas/data/resource-repository';
 import { toSearchDocument } from '@chartside/lambdas/services/search-document';
 import { api } from '../../harness/api';
-import { startRuntime } from '../../harness/runtime';
+import { newDataDir, startRuntime } from '../../harness/runtime';
 import { createUser, signedIn } from '../../harness/users';
 import { libraryResource, queryKinds, queryOf, seededRandom, type QueryKind } from './corpus';
 
@@ -25,6 +29,7 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '42' },
     'stream-docs': { type: 'string', default: '300' },
     'skip-api': { type: 'boolean', default: false },
+    index: { type: 'string' },
   },
 });
 const docs = Number(values.docs);
@@ -118,24 +123,33 @@ try {
   log(`Library: ${docs} resources, ${(averageText / 1024).toFixed(1)} KB of section text each on average`);
 
   // 1. The engine alone.
-  const file = path.join(folder, 'engine', 'search.db');
-  const engine = openSqliteSearchIndex(file);
+  const file = values.index ? path.resolve(values.index) : path.join(folder, 'engine', 'search.db');
   const userId = 'bench-user';
+  const reused = existsSync(file);
   const buildStarted = performance.now();
-  for (const resource of library) await engine.upsert(toSearchDocument(userId, resource));
+  const engine = openSqliteSearchIndex(file);
+  if (!reused) for (const resource of library) await engine.upsert(toSearchDocument(userId, resource));
   const buildSeconds = seconds(buildStarted);
   await engine.close();
   const reopenStarted = performance.now();
   const reopened = openSqliteSearchIndex(file);
   const reopenMs = performance.now() - reopenStarted;
-  log(`Engine: index built in ${buildSeconds} s (${(statSync(file).size / 1024 / 1024).toFixed(0)} MB on disk), reopened in ${reopenMs.toFixed(0)} ms`);
+  const indexed = (await reopened.search(userId, SearchRequest.parse({}))).found;
+  if (indexed !== docs) throw new Error(`${file} holds ${indexed} resources, not ${docs}: delete it, or run with its --docs`);
+  const size = `${(statSync(file).size / 1024 / 1024).toFixed(0)} MB on disk`;
+  log(`Engine: index ${reused ? `reused from ${file}` : `built in ${buildSeconds} s`} (${size}), reopened in ${reopenMs.toFixed(0)} ms`);
   const engineFigures = await timeQueries((request) => reopened.search(userId, request));
   await reopened.close();
 
   // 2. Through the local API.
   let apiFigures: Awaited<ReturnType<typeof timeQueries>> | undefined;
   if (!values['skip-api']) {
-    const runtime = await startRuntime();
+    // The runtime starts on a copy of the index (an existing index is not rebuilt from the table).
+    const dataDir = newDataDir();
+    const runtimeIndexFile = path.join(dataDir, 'search', 'search.db');
+    mkdirSync(path.dirname(runtimeIndexFile), { recursive: true });
+    copyFileSync(file, runtimeIndexFile);
+    const runtime = await startRuntime({ dataDir });
     try {
       const user = await createUser(runtime);
       const asUser = api(runtime, await signedIn(runtime, user));
@@ -145,11 +159,15 @@ try {
         return json as unknown as SearchResult;
       };
 
-      const runtimeIndex = openSqliteSearchIndex(path.join(runtime.dataDir, 'search', 'search.db'));
-      for (const resource of library) await runtimeIndex.upsert(toSearchDocument(user.userId, resource));
-      await runtimeIndex.close();
+      // The library becomes the user's: their id in every row that names one (the full-text rows name none).
+      const handOver = new Database(runtimeIndexFile);
+      handOver.pragma('busy_timeout = 5000');
+      handOver.transaction(() => {
+        for (const table of ['docs', 'doc_tags', 'user_tags']) handOver.prepare(`UPDATE ${table} SET user_id = ? WHERE user_id = ?`).run(user.userId, userId);
+      })();
+      handOver.close();
       const found = (await search(SearchRequest.parse({}))).found;
-      if (found !== Math.min(docs, 1000)) throw new Error(`the runtime finds ${found} resources`);
+      if (found !== docs) throw new Error(`the runtime finds ${found} resources`);
 
       // The stream path: resources written to the table by the repository, searchable once the poller has indexed them.
       const writer = await createUser(runtime);
