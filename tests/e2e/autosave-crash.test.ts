@@ -81,7 +81,7 @@ describe('the runtime killed in the middle of autosaves', () => {
       await typeAtEnd(resourcePage, section, ' Step two: page the consultant.');
       await patientPage.getByText(OFFLINE_STATUS).waitFor({ timeout: 20_000 });
       await shot(patientPage, 'autosave-crash-patient-offline');
-      await shot(resourcePage, 'autosave-crash-resource-offline');
+      await shot(resourcePage, 'autosave-crash-resource-offline', true);
     });
 
     const after = await records();

@@ -89,7 +89,7 @@ describe('a table that answers too late', () => {
     await openResourceForEditing(page, runtime.url, id);
     await typeAtEnd(page, resourceEditor(page, 1), 'Check the potassium first.');
     await page.getByText(BUSY_STATUS).waitFor({ timeout: 45_000 });
-    await shot(page, 'autosave-storage-slow');
+    await shot(page, 'autosave-storage-slow', true); // the whole page: the save status sits at its top
     expect(answers[0]).toBe(503);
     // More typing while the table is slow waits with the rest.
     await typeAtEnd(page, resourceEditor(page, 1), ' Then the magnesium.');
