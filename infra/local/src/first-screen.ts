@@ -5,8 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The issue's goal is 170 KB (issue 19); this budget only stops it growing until the bundle is split further. */
-export const FIRST_SCREEN_BUDGET_KB = 290;
+/**
+ * The issue's goal is 170 KB (issue 19); this budget, just above the 179 KB reached, only stops it growing until the
+ * bundle is split further (zod, loaded to check /config.json, is the next 25 KB).
+ */
+export const FIRST_SCREEN_BUDGET_KB = 182;
 
 const scriptsOf = (html: string) => [
   ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
