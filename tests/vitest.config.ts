@@ -2,8 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that run one at a time, after the others, in the project `tests-serial` (vitest.serial.config.ts): those that
- * script the suite's one model double (its queue of replies and its list of requests are shared), and those that make
- * administrators on the shared runtime (cognito-local loses one of two group memberships added at the same moment).
+ * script the suite's one model double (its queue of replies and its list of requests are shared).
  */
 export const serialFiles = [
   'e2e/ai-tools.test.ts',
@@ -12,10 +11,6 @@ export const serialFiles = [
   'e2e/prompts.test.ts',
   'integration/chat.test.ts',
   'integration/library-ask.test.ts',
-  'e2e/tools.test.ts',
-  'integration/documents.test.ts',
-  'integration/feedback.test.ts',
-  'integration/http-fuzz.test.ts',
 ];
 
 export const suiteTest = {

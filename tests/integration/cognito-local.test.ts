@@ -1,9 +1,12 @@
 // The Cognito behaviours the local runtime adds to cognito-local, checked through Cognito's own API.
 import {
+  AdminAddUserToGroupCommand,
   CognitoIdentityProviderClient,
+  CreateGroupCommand,
   GetTokensFromRefreshTokenCommand,
   GlobalSignOutCommand,
   InitiateAuthCommand,
+  ListUsersInGroupCommand,
   RespondToAuthChallengeCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -89,5 +92,19 @@ describe('refresh and global sign-out', () => {
     await expect(client.send(new GlobalSignOutCommand({ AccessToken: `${tokens.AccessToken!.slice(0, -4)}AAAA` }))).rejects.toMatchObject({
       name: 'NotAuthorizedException',
     });
+  });
+});
+
+describe('groups', () => {
+  it('refuses a group name the pool has, keeping its members, and keeps every member added at the same moment', async () => {
+    const { userPoolId } = await runtimeConfig(runtime);
+    const GroupName = `together-${crypto.randomUUID().slice(0, 8)}`;
+    const createGroup = () => client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName }));
+    await createGroup();
+    const users = await Promise.all(Array.from({ length: 4 }, () => createUser(runtime)));
+    await Promise.all(users.map((u) => client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, GroupName, Username: u.email }))));
+    await expect(createGroup()).rejects.toMatchObject({ name: 'GroupExistsException' });
+    const { Users = [] } = await client.send(new ListUsersInGroupCommand({ UserPoolId: userPoolId, GroupName }));
+    expect(Users.map((u) => u.Username).sort()).toEqual(users.map((u) => u.userId).sort());
   });
 });

@@ -1,7 +1,7 @@
 // cognito-local lacks a few Cognito behaviours that Amplify v6 and our sessions need; these add them to its target table:
 // USER_SRP_AUTH, GlobalSignOut, GetTokensFromRefreshToken, refresh tokens kept after MFA, Cognito's sign-in errors, and
-// TOTP enrollment at sign-in when the pool requires MFA (MFA_SETUP, in cognito-mfa-setup.ts); and to its token
-// generator, the access token's origin_jti (withOriginJti).
+// TOTP enrollment at sign-in when the pool requires MFA (MFA_SETUP, in cognito-mfa-setup.ts), CreateGroup refusing an
+// existing name and group changes one at a time; and to its token generator, the access token's origin_jti (withOriginJti).
 import { createPrivateKey, createPublicKey, createSign, createVerify } from 'node:crypto';
 import { CognitoError, NotAuthorizedError } from 'cognito-local/lib/errors';
 import privateKey from 'cognito-local/lib/keys/cognitoLocal.private.json';
@@ -151,9 +151,43 @@ const respondToPasswordVerifier =
   };
 
 let installed = false;
+/**
+ * CreateGroup refuses a name the pool has, as Cognito does: cognito-local saved the new group over the old one, dropping
+ * its members (making a second administrator took the first one's membership away).
+ */
+const createGroupOnce: (createGroup: TargetFactory) => TargetFactory = (createGroup) => (services) => async (ctx, req) => {
+  const pool = await services.cognito.getUserPool(ctx, String(req.UserPoolId ?? ''));
+  const groups = await pool.listGroups(ctx);
+  if (groups.some((group) => group.GroupName === req.GroupName)) throw new CognitoError('GroupExistsException', 'A group with the name already exists.');
+  return createGroup(services)(ctx, req);
+};
+
+/** The group changes still running, in order (see oneGroupChangeAtATime). */
+let groupChanges: Promise<unknown> = Promise.resolve();
+
+/**
+ * cognito-local keeps a group's members in the group's record, read and then written whole, and checks a new group's
+ * name before saving it: group changes run one at a time, so two at the same moment cannot undo each other.
+ */
+const oneGroupChangeAtATime =
+  (target: TargetFactory): TargetFactory =>
+  (services) =>
+  (ctx, req) => {
+    const change = groupChanges.then(() => target(services)(ctx, req));
+    groupChanges = change.catch(() => undefined);
+    return change;
+  };
+
 export const installCognitoShims = () => {
   if (installed) return;
   installed = true;
+  if (!targets.CreateGroup) throw new Error('cognito-local no longer has CreateGroup, which the shims extend');
+  targets.CreateGroup = createGroupOnce(targets.CreateGroup);
+  for (const name of ['CreateGroup', 'DeleteGroup', 'AdminAddUserToGroup', 'AdminRemoveUserFromGroup']) {
+    const target = targets[name];
+    if (!target) throw new Error(`cognito-local no longer has ${name}, which the shims serialize`);
+    targets[name] = oneGroupChangeAtATime(target);
+  }
   targets.GlobalSignOut = globalSignOut;
   targets.GetTokensFromRefreshToken = getTokensFromRefreshToken;
   const { InitiateAuth, RespondToAuthChallenge, AssociateSoftwareToken, VerifySoftwareToken } = targets;
