@@ -365,13 +365,15 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
   };
 
   /**
-   * The total and the facets. A user's whole library has both kept (user_tags). Otherwise every match is counted when
-   * at most twice COUNTED_MATCHES can match; past that, a sample of about COUNTED_MATCHES of them is counted and scaled
-   * up, marked as estimates. Without words the total is always exact: counting filtered rows is cheap.
+   * One page of matches, with the total and the facets. A user's whole library has its facets kept (user_tags). When
+   * at most twice COUNTED_MATCHES can match, one sorted pass reads every match: page, total and facets all exact. Past
+   * that, the page comes from a bounded sort (pageIds), and the total and facets from a sample of about COUNTED_MATCHES
+   * matches, scaled up and marked as estimates; without words the total stays exact, counting filtered rows is cheap.
    */
-  const countsOf = (userId: string, matches: Matches, expression: string | undefined): Counts => {
+  const pageAndCounts = (userId: string, matches: Matches, expression: string | undefined, offset: number, limit: number): { page: number[] } & Counts => {
     if (!matches.narrowed) {
-      return { found: statements.userDocCount.get(userId)!, foundIs: 'exact', facets: statements.userFacets.all(userId), facetsAre: 'exact' };
+      const found = statements.userDocCount.get(userId)!;
+      return { page: pageIds(matches, offset, limit), found, foundIs: 'exact', facets: statements.userFacets.all(userId), facetsAre: 'exact' };
     }
     // At most this many can match: every user's full-text matches (cheap: no row is read), or the user's filtered rows.
     const possible = expression
@@ -385,6 +387,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       // match is counted below instead.
       if (sample.length >= MIN_SAMPLE) {
         return {
+          page: pageIds(matches, offset, limit),
           found: expression ? roughly(sample.length / fraction) : possible,
           foundIs: expression ? 'estimate' : 'exact',
           facets: countTags(sample).map(({ tag, count }) => ({ tag, count: roughly(count / fraction) })),
@@ -392,8 +395,9 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
         };
       }
     }
-    const rows = statementFor(`SELECT docs.tags FROM ${matches.from}`).all(...matches.params) as { tags: string }[];
-    return { found: rows.length, foundIs: 'exact', facets: countTags(rows), facetsAre: 'exact' };
+    const rows = statementFor(`SELECT docs.id, docs.tags FROM ${matches.from} ORDER BY ${matches.order}`).all(...matches.params) as { id: number; tags: string }[];
+    const page = limit > 0 ? rows.slice(offset, offset + limit).map((row) => row.id) : [];
+    return { page, found: rows.length, foundIs: 'exact', facets: countTags(rows), facetsAre: 'exact' };
   };
 
   /** Facets over matched rows: a tag counts once per document, shown as its smallest spelling, most first, then by tag. */
@@ -443,8 +447,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       const expression = matchExpression(request.query);
       const matches = matchesOf(userId, request, expression);
       const offset = (request.page - 1) * request.perPage;
-      const page = pageIds(matches, offset, Math.min(request.perPage, SEARCH_MAX_HITS - offset));
-      const { found, foundIs, facets, facetsAre } = countsOf(userId, matches, expression);
+      const { page, found, foundIs, facets, facetsAre } = pageAndCounts(userId, matches, expression, offset, Math.min(request.perPage, SEARCH_MAX_HITS - offset));
       return { hits: pageHits(page, expression), found, foundIs, page: request.page, perPage: request.perPage, facets, facetsAre };
     },
     passages: async (userId, lookup, limit): Promise<Passage[]> => {
