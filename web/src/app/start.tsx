@@ -1,5 +1,4 @@
-// Start-up: load /config.json, start loading and configuring sign-in (Amplify: awaited by each auth call, the route
-// guards' included, while its chunk loads beside the route chunks), then render the app (or a full-page error).
+// Start-up: load /config.json, configure sign-in, then render the app (or a full-page error).
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
