@@ -9,6 +9,7 @@ import { getAppPersister } from '../platform/offline';
 import { createIdbPersister } from '../platform/offline/idb-persister';
 import type { Platform } from '../platform/platform-context';
 import { createFakeAppUpdater } from '../platform/pwa/fake-app-updater';
+import { storeSessionId } from '../test/fixtures';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
 
@@ -118,6 +119,8 @@ describe('AppProviders: the persisted query cache', () => {
   });
 
   it('deletes the persisted cache when Amplify reports a sign-out', async () => {
+    // The cache is written only while this browser holds a login session.
+    storeSessionId();
     const appPersister = getAppPersister()!; // the default persister, the one the app uses
     visit(createQueryClient(), undefined, async () => ({ email: 'dr.grey@example.org' }));
     await screen.findByText('Signed in as dr.grey@example.org');
