@@ -6,7 +6,7 @@
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
 import { sectionTitle, type Patient, type Resource } from '@chartside/shared';
-import { PDFName, PDFDocument, PDFString } from 'pdf-lib';
+import { PDFDocument, PDFString } from 'pdf-lib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
@@ -60,7 +60,8 @@ const createRecords = async (needles: Needles) => {
   });
   const resource = await call<Resource>('POST', '/resources', { name: needles.resourceName, type: 'files' });
   const pdf = await PDFDocument.load(await textPdf({ pages: 1 }));
-  pdf.getInfoDict().set(PDFName.of('Subject'), PDFString.of(needles.inPdf));
+  // The Subject as a literal string, so the needle sits in the PDF's bytes as it is (setSubject would hex-encode it).
+  pdf.context.trailerInfo.Info = pdf.context.register(pdf.context.obj({ Subject: PDFString.of(needles.inPdf) }));
   await addFileToResource(asUser, resource, 'discharge-letter.pdf', await pdf.save({ useObjectStreams: false }));
   return { patientId: patient.id, resourceId: resource.id };
 };
@@ -87,7 +88,7 @@ const findStored = (page: Page, needles: string[]) =>
     for (const { name } of await indexedDB.databases()) {
       if (!name) continue;
       const db = await request(indexedDB.open(name));
-      for (const store of db.objectStoreNames) {
+      for (const store of Array.from(db.objectStoreNames)) {
         const objects = db.transaction(store).objectStore(store);
         look(`IndexedDB ${name}/${store}`, await textOf([await request(objects.getAllKeys()), await request(objects.getAll())]));
       }
