@@ -137,18 +137,23 @@ describe('the panel', () => {
     await expect.poll(() => page.getByRole('checkbox', { name: 'Compact' }).isChecked()).toBe(true);
   });
 
+  /** Opens Import/Export and downloads the panel with `button`: the dialog, and the downloaded file's path. */
+  const exportPanel = async (button: string, fileName: RegExp) => {
+    await menuItem(page, 'Import/Export');
+    const dialog = page.getByRole('dialog', { name: 'Import/Export' });
+    const downloading = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: button }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(fileName);
+    return { dialog, file: await download.path() };
+  };
+
   it('exports, deletes all after the confirmation, and imports the downloaded file back', async () => {
     await resetView();
     await openPanel(page);
     await expect.poll(() => names(page)).toEqual(ALL_BY_NAME);
 
-    await menuItem(page, 'Import/Export');
-    const dialog = page.getByRole('dialog', { name: 'Import/Export' });
-    const downloading = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Export panel' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^chartside-panel-\d{4}-\d{2}-\d{2}\.json$/);
-    const file = await download.path();
+    const { dialog, file } = await exportPanel('Export panel', /^chartside-panel-\d{4}-\d{2}-\d{2}\.json$/);
     const exported = JSON.parse(await readFile(file, 'utf8')) as { format: string; version: number; patients: { lastname: string; tasks: unknown[] }[] };
     expect(exported.format).toBe('chartside-panel');
     expect(exported.version).toBe(1);
@@ -185,13 +190,7 @@ describe('the panel', () => {
     await openPanel(page);
     await expect.poll(() => names(page)).toEqual(ALL_BY_NAME);
 
-    await menuItem(page, 'Import/Export');
-    const dialog = page.getByRole('dialog', { name: 'Import/Export' });
-    const downloading = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Export FHIR R4 Bundle' }).click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^chartside-panel-\d{4}-\d{2}-\d{2}\.fhir\.json$/);
-    const file = await download.path();
+    const { dialog, file } = await exportPanel('Export FHIR R4 Bundle', /^chartside-panel-\d{4}-\d{2}-\d{2}\.fhir\.json$/);
     const bundle = JSON.parse(await readFile(file, 'utf8')) as { resourceType: string; entry: { resource: { resourceType: string; name?: { family: string }[] } }[] };
     expect(fhirSchemaErrors(bundle)).toEqual([]);
     expect(bundle.resourceType).toBe('Bundle');
