@@ -432,16 +432,19 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     });
   };
 
+  // Write transactions take the write lock as they begin (BEGIN IMMEDIATE), so a second writer (the reindex command
+  // beside the runtime) waits out busy_timeout; a deferred one that read first fails at once with 'database is locked'
+  // when the other wrote meanwhile.
   return {
     created,
     upsert: async (document) => {
-      upsert(document);
+      upsert.immediate(document);
     },
     remove: async (userId, resourceId) => {
-      remove(userId, resourceId);
+      remove.immediate(userId, resourceId);
     },
     removeUser: async (userId) => {
-      removeUser(userId);
+      removeUser.immediate(userId);
     },
     search: async (userId, request): Promise<SearchResult> => {
       const expression = matchExpression(request.query);
