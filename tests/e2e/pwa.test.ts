@@ -13,6 +13,7 @@ import { launchBrowser, screenshotDir } from '../harness/browser';
 import { repoRoot, startRuntime, type TestRuntime } from '../harness/runtime';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, type TestUser } from '../harness/users';
+import { storedValues } from '../harness/web';
 
 const run = promisify(execFile);
 const runtime = sharedRuntime();
@@ -63,24 +64,10 @@ const cachedUrls = (page: Page) =>
   });
 
 /** What the app has persisted of its query cache in IndexedDB (as JSON), or null. */
-const persistedCache = (page: Page) =>
-  page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase | undefined>((resolve) => {
-      const open = indexedDB.open('chartside-query-cache');
-      // Never create the database here: that would leave it without the app's object store.
-      open.onupgradeneeded = () => open.transaction?.abort();
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => resolve(undefined);
-    });
-    if (!db?.objectStoreNames.contains('keyval')) return null;
-    const value = await new Promise<unknown>((resolve) => {
-      const get = db.transaction('keyval').objectStore('keyval').get('query-cache');
-      get.onsuccess = () => resolve(get.result);
-      get.onerror = () => resolve(undefined);
-    });
-    db.close();
-    return JSON.stringify(value ?? null);
-  });
+const persistedCache = async (page: Page) => {
+  const values = await storedValues(page, 'chartside-query-cache', 'keyval');
+  return values && JSON.stringify(values);
+};
 
 /** The persisted query cache is written at most once a second: wait until it holds the user's document. */
 const waitForPersistedCache = (page: Page, email: string) =>

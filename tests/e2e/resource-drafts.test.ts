@@ -11,7 +11,7 @@ import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
+import { dismissOfflineNotice, newContext, shot, signIn, storedValues } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -54,29 +54,14 @@ const goOnline = async () => {
 };
 afterEach(goOnline);
 
-/** The values this browser keeps in one of its IndexedDB stores, as JSON (each value's text). */
-const storedValues = (database: string, store: string) =>
-  page.evaluate(
-    ([database, store]) =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open(database);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains(store)) return resolve('');
-          const all = db.transaction(store).objectStore(store).getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result));
-          all.onerror = () => reject(all.error);
-        };
-      }),
-    [database, store] as const,
-  );
+/** The values this browser keeps in one of its IndexedDB stores, as JSON text ('null' before the store exists). */
+const storedText = async (database: string, store: string) => JSON.stringify(await storedValues(page, database, store));
 
 /** Opens the resource and waits until the copy for offline use is written (a reload offline shows it). */
 const openResource = async (resource: Resource) => {
   await page.goto(`${runtime.url}/resources/${resource.id}`);
   await page.getByRole('heading', { level: 1, name: resource.name }).waitFor({ timeout: 20_000 });
-  await expect.poll(() => storedValues('chartside-query-cache', 'keyval'), { timeout: 10_000 }).toContain(resource.id);
+  await expect.poll(() => storedText('chartside-query-cache', 'keyval'), { timeout: 10_000 }).toContain(resource.id);
 };
 
 const editDescription = async (text: string) => {
@@ -87,7 +72,7 @@ const editDescription = async (text: string) => {
 /** Offline, the edit waits, kept on this device. */
 const keptOffline = async (resource: Resource, text: string) => {
   await page.getByText(OFFLINE_STATUS).waitFor({ timeout: 15_000 });
-  await expect.poll(() => storedValues('chartside-drafts', 'drafts'), { timeout: 10_000 }).toContain(text);
+  await expect.poll(() => storedText('chartside-drafts', 'drafts'), { timeout: 10_000 }).toContain(text);
   expect((await call('GET', `/resources/${resource.id}`)).description).toBe('');
 };
 
@@ -111,7 +96,7 @@ describe('a resource edit not saved yet', () => {
     await expect.poll(async () => (await call('GET', `/resources/${resource.id}`)).description, { timeout: 20_000 }).toBe('Fluids first, then a bisphosphonate.');
     await saved();
     // Saved: nothing is kept on the device any more.
-    await expect.poll(() => storedValues('chartside-drafts', 'drafts'), { timeout: 10_000 }).not.toContain(resource.id);
+    await expect.poll(() => storedText('chartside-drafts', 'drafts'), { timeout: 10_000 }).not.toContain(resource.id);
   });
 
   it('meets a newer copy of the same field from another device: the user picks which to keep', { timeout: 90_000 }, async () => {
@@ -139,7 +124,7 @@ describe('a resource edit not saved yet', () => {
     const resource = await call('POST', '/resources', { name: 'Hypomagnesaemia', type: 'text' });
     await openResource(resource);
     await editDescription('Magnesium sulfate 2 g IV.');
-    await expect.poll(() => storedValues('chartside-drafts', 'drafts'), { timeout: 10_000 }).toContain('Magnesium sulfate 2 g IV.');
+    await expect.poll(() => storedText('chartside-drafts', 'drafts'), { timeout: 10_000 }).toContain('Magnesium sulfate 2 g IV.');
     await page.reload();
     await page.getByText('Magnesium sulfate 2 g IV.').waitFor({ timeout: 20_000 });
     await expect.poll(async () => (await call('GET', `/resources/${resource.id}`)).description, { timeout: 20_000 }).toBe('Magnesium sulfate 2 g IV.');
@@ -152,7 +137,7 @@ describe('a resource edit not saved yet', () => {
     await editDescription('Binders with meals.');
     await keptOffline(resource, 'Binders with meals.');
     // Every record with edits kept on this device is counted, this one among them.
-    const kept = (JSON.parse(await storedValues('chartside-drafts', 'drafts')) as unknown[]).length;
+    const kept = (await storedValues(page, 'chartside-drafts', 'drafts'))?.length ?? 0;
     expect(kept).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();

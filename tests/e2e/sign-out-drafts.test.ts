@@ -9,7 +9,7 @@ import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
+import { dismissOfflineNotice, newContext, shot, signIn, storedValues } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -44,21 +44,7 @@ const call = async (method: string, path: string, body?: unknown) => {
 const events = () => page.getByRole('textbox', { name: sectionTitle('events'), exact: true });
 
 /** How many unsaved edits this browser keeps (the drafts database). */
-const keptDrafts = () =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('chartside-drafts');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('drafts')) return resolve(0);
-          const count = db.transaction('drafts').objectStore('drafts').count();
-          count.onsuccess = () => resolve(count.result);
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
+const keptDrafts = async () => (await storedValues(page, 'chartside-drafts', 'drafts'))?.length ?? 0;
 
 const logout = async () => {
   await page.getByRole('button', { name: 'Menu' }).click();

@@ -99,6 +99,31 @@ export const signIn = async (page: Page, origin: string, user: TestUser, choice:
 export const storedSessionId = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), SESSION_ID_KEY);
 
 /**
+ * Every value the app keeps in one IndexedDB object store of the page's origin; null when the database or the store
+ * does not exist yet (it is never created here: an empty database would lack the store the app makes on first use).
+ */
+export const storedValues = (page: Page, database: string, store: string) =>
+  page.evaluate(
+    async ([database, store]) => {
+      const db = await new Promise<IDBDatabase | undefined>((resolve) => {
+        const open = indexedDB.open(database);
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => resolve(undefined);
+      });
+      if (!db?.objectStoreNames.contains(store)) return null;
+      const values = await new Promise<unknown[]>((resolve, reject) => {
+        const all = db.transaction(store).objectStore(store).getAll();
+        all.onsuccess = () => resolve(all.result);
+        all.onerror = () => reject(all.error);
+      });
+      db.close();
+      return values;
+    },
+    [database, store] as const,
+  );
+
+/**
  * The page's realtime socket once the server has registered it: the app pings as the socket opens, and the pong comes
  * back through the connection's record, so events sent from then on reach the page. The frame listener is attached as
  * the socket appears, so a fast pong is not missed.
