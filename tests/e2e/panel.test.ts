@@ -5,7 +5,7 @@
 /// <reference lib="dom" />
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
@@ -148,6 +148,16 @@ describe('the panel', () => {
     return { dialog, file: await download.path() };
   };
 
+  /** Imports the four patients of the chosen file: the panel shows them all again, tasks included. */
+  const importAllBack = async (dialog: Locator) => {
+    await dialog.getByRole('button', { name: 'Import 4 patients' }).click();
+    await dialog.getByText('4 created, 0 updated.').waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => names(page), { timeout: 15_000 }).toEqual(ALL_BY_NAME);
+    const okafor = patientList(page).locator('li').filter({ has: page.getByRole('link', { name: 'Okafor, Adaeze' }) });
+    expect(await okafor.innerText()).toContain('Next task: Call family');
+  };
+
   it('exports, deletes all after the confirmation, and imports the downloaded file back', async () => {
     await resetView();
     await openPanel(page);
@@ -178,12 +188,7 @@ describe('the panel', () => {
     expect(await inFile.getByText('new', { exact: true }).count()).toBe(4);
     await dialogSettled(page);
     await shot(page, 'panel-import-preselected');
-    await dialog.getByRole('button', { name: 'Import 4 patients' }).click();
-    await dialog.getByText('4 created, 0 updated.').waitFor({ timeout: 20_000 });
-    await page.keyboard.press('Escape');
-    await expect.poll(() => names(page), { timeout: 15_000 }).toEqual(ALL_BY_NAME);
-    const okafor = patientList(page).locator('li').filter({ has: page.getByRole('link', { name: 'Okafor, Adaeze' }) });
-    expect(await okafor.innerText()).toContain('Next task: Call family');
+    await importAllBack(dialog);
   });
 
   it('exports a FHIR R4 Bundle that the FHIR schema accepts, and imports it back after Delete All', async () => {
@@ -206,12 +211,7 @@ describe('the panel', () => {
     await menuItem(page, 'Import/Export');
     await dialog.locator('input[type=file]').setInputFiles(file);
     await expect.poll(() => dialog.getByRole('group', { name: 'Patients in the file' }).getByRole('checkbox').count()).toBe(4);
-    await dialog.getByRole('button', { name: 'Import 4 patients' }).click();
-    await dialog.getByText('4 created, 0 updated.').waitFor({ timeout: 20_000 });
-    await page.keyboard.press('Escape');
-    await expect.poll(() => names(page), { timeout: 15_000 }).toEqual(ALL_BY_NAME);
-    const okafor = patientList(page).locator('li').filter({ has: page.getByRole('link', { name: 'Okafor, Adaeze' }) });
-    expect(await okafor.innerText()).toContain('Next task: Call family');
+    await importAllBack(dialog);
   });
 
   it('refuses a bad file with its reason and changes nothing', async () => {
