@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readSettings, repoRoot } from './settings';
 import { builtWebHeaders, localSecurityHeaders, serveBuiltWeb } from './web-app';
@@ -84,6 +85,43 @@ describe('serveBuiltWeb', () => {
     write('assets/index-def456.js', 'console.log("B")');
     expect(await (await fetch(`${origin}/sw.js`)).text()).toBe('self.version = "B";');
     expect((await fetch(`${origin}/assets/index-def456.js`)).status).toBe(200);
+  });
+
+  /** A request as a browser sends it, with the raw answer (fetch would decompress it). */
+  const get = (pathname: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${origin}${pathname}`, { headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+
+  it('gzips text files of 1,000 bytes or more for a browser that accepts it, with the same headers, and revalidates them', async () => {
+    const code = `console.log(${JSON.stringify('x'.repeat(5_000))});`;
+    write('assets/big-abc123.js', code);
+    const first = await get('/assets/big-abc123.js');
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    expect(first.headers.vary).toBe('accept-encoding');
+    expect(first.body.length).toBeLessThan(code.length / 10);
+    expect(gunzipSync(first.body).toString()).toBe(code);
+    expect((await get('/assets/big-abc123.js', { 'if-none-match': first.headers.etag! })).status).toBe(304);
+    // Changed on disk: the new bytes, under a new validator.
+    write('assets/big-abc123.js', `${code}\n// B`);
+    const second = await get('/assets/big-abc123.js', { 'if-none-match': first.headers.etag! });
+    expect(second.status).toBe(200);
+    expect(gunzipSync(second.body).toString()).toBe(`${code}\n// B`);
+    // Small files, and a browser that does not accept gzip, get the file as it is.
+    expect((await get('/assets/index-abc123.js')).headers['content-encoding']).toBeUndefined();
+    const plain = await get('/assets/big-abc123.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(`${code}\n// B`);
   });
 
   it('refuses to start without a build', () => {

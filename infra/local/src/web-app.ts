@@ -1,7 +1,8 @@
 // The web app on the same origin as the API: Vite with hot reload in dev, or the built bundle.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { contentSecurityPolicy, PERMISSIONS_POLICY, REFERRER_POLICY } from '@chartside/shared';
 import sirv from 'sirv';
 import type { LocalSettings } from './settings';
@@ -39,6 +40,52 @@ export const builtWebHeaders = (pathname: string, securityHeaders: Record<string
   return headers;
 };
 
+/** The text files sent gzipped, by extension, with their types. */
+const COMPRESSED_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.webmanifest': MANIFEST_TYPE,
+};
+/** As CloudFront: smaller files are sent as they are. */
+const MIN_COMPRESSED_BYTES = 1_000;
+
+/**
+ * CloudFront gzips text files for browsers that accept it; the local runtime does the same, so the browser tests and
+ * Lighthouse see the bytes a deployment sends. Each file is compressed once, and again when it changes on disk.
+ * Answers with the gzipped file, a 304 when the browser has it, or false for sirv to serve the request.
+ */
+const gzipServer = (webDistDir: string, securityHeaders: Record<string, string>) => {
+  const compressed = new Map<string, { version: string; body: Buffer }>();
+  return (request: IncomingMessage, response: ServerResponse): boolean => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return false;
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://local').pathname);
+    } catch {
+      return false;
+    }
+    const type = COMPRESSED_TYPES[path.extname(pathname)];
+    const file = path.join(webDistDir, pathname);
+    if (!type || !file.startsWith(webDistDir + path.sep)) return false;
+    const stats = statSync(file, { throwIfNoEntry: false });
+    if (!stats?.isFile() || stats.size < MIN_COMPRESSED_BYTES) return false;
+    const version = `${stats.size}-${stats.mtimeMs}`;
+    let entry = compressed.get(file);
+    if (entry?.version !== version) {
+      entry = { version, body: gzipSync(readFileSync(file)) };
+      compressed.set(file, entry);
+    }
+    const etag = `W/"gzip-${version}"`;
+    const headers = { ...builtWebHeaders(pathname, securityHeaders), 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding', etag };
+    if (request.headers['if-none-match'] === etag) response.writeHead(304, headers).end();
+    else response.writeHead(200, { ...headers, 'content-length': entry.body.length }).end(request.method === 'HEAD' ? undefined : entry.body);
+    return true;
+  };
+};
+
 /**
  * Serves the built bundle in `webDistDir` (WEB_DIST_DIR, default web/dist). Files are looked up on disk on every
  * request (sirv's dev mode), so a rebuild, or a test replacing the folder with a newer build, is served at once.
@@ -55,11 +102,14 @@ export const serveBuiltWeb = ({ webDistDir }: Pick<LocalSettings, 'webDistDir'>,
       for (const [name, value] of Object.entries(builtWebHeaders(pathname, securityHeaders))) res.setHeader(name, value);
     },
   });
+  const gzipped = gzipServer(webDistDir, securityHeaders);
   return {
-    handle: (request, response) =>
+    handle: (request, response) => {
+      if (gzipped(request, response)) return;
       assets(request, response, () => {
         response.writeHead(404).end();
-      }),
+      });
+    },
     close: async () => {},
   };
 };
