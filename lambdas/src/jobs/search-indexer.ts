@@ -5,7 +5,7 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { AppError, type Resource, type ResourceSummary } from '@chartside/shared';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { keys } from '../data/table';
 import type { SearchIndex } from '../ports/search-index';
 import { toSearchDocument } from '../services/search-document';

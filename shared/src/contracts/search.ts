@@ -1,5 +1,5 @@
 // Full-text search over the user's resources. One contract for both engines (SQLite FTS5 locally, OpenSearch in the cloud).
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SHORT_TEXT } from '../limits';
 import { TagCount } from './tags';
 import { ResourceSummary } from '../resources/resource';

@@ -18,7 +18,7 @@ import {
   type SearchRequest,
   type SearchResult,
 } from '@chartside/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Passage, PassageLookup, SearchDocument, SearchIndex } from '../../ports/search-index';
 import { MARK_CLOSE, MARK_OPEN, markedParts, unmarked, withoutMarks } from '../search-marks';
 import { SEARCH_INDEX_NAME, searchIndexDefinition } from './opensearch-index-definition';
