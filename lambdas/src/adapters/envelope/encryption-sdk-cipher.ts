@@ -1,19 +1,18 @@
 // The EnvelopeCipher on the AWS Encryption SDK: in the cloud with a KMS keyring (the deployment's customer-managed key),
 // locally with a raw AES keyring (a 256-bit key under DATA_DIR, see local-data-key.ts). No cryptography of our own.
-import {
-  AlgorithmSuiteIdentifier,
-  buildClient,
-  CommitmentPolicy,
-  KmsKeyringNode,
-  RawAesKeyringNode,
-  RawAesWrappingSuiteIdentifier,
-  type KeyringNode,
-} from '@aws-crypto/client-node';
+// The Encryption SDK's own packages, not its umbrella @aws-crypto/client-node: that one is CommonJS re-exporting every
+// keyring (branch keystore, RSA, caching), so bundles kept all of them; these are ES modules esbuild can tree-shake.
+import { buildDecrypt } from '@aws-crypto/decrypt-node';
+import { buildEncrypt } from '@aws-crypto/encrypt-node';
+import { KmsKeyringNode } from '@aws-crypto/kms-keyring-node';
+import { AlgorithmSuiteIdentifier, CommitmentPolicy, type KeyringNode } from '@aws-crypto/material-management-node';
+import { RawAesKeyringNode, RawAesWrappingSuiteIdentifier } from '@aws-crypto/raw-aes-keyring-node';
 import type { KMS } from '@aws-sdk/client-kms';
 import { badRequest } from '@chartside/shared';
 import type { EncryptionContext, EnvelopeCipher } from '../../ports/envelope-cipher';
 
-const { encrypt, decrypt } = buildClient(CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT);
+const { encrypt } = buildEncrypt(CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT);
+const { decrypt } = buildDecrypt(CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT);
 
 /**
  * Key-committing AES-256-GCM without the ECDSA signature: the same service writes and reads every message, so a
