@@ -1,12 +1,13 @@
-// The cloud composition root's second layer: the repositories with envelope encryption, the files bucket, the Bedrock
-// models and live pushes. The chat reply function imports only this (and realtime-deps.ts); cloud-deps.ts builds on it.
+// The cloud composition root's second layer: envelope encryption, the files bucket, the Bedrock models and live pushes.
+// The chat reply function imports only this (and realtime-deps.ts); cloud-deps.ts builds on it.
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { KMS } from '@aws-sdk/client-kms';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createBedrockTextModel } from '../adapters/aws/bedrock-text-model';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
 import { encryptionSdkCipher, kmsKeyring } from '../adapters/envelope/encryption-sdk-cipher';
-import { createRepositories } from '../data/repositories';
+import { ChatRepository } from '../data/chat-repository';
+import { ResourceRepository } from '../data/resource-repository';
 import { chatReplyDepsOf } from '../jobs/chat-reply';
 import { systemClock } from '../ports/clock';
 import type { TextModels } from '../ports/text-model';
@@ -15,7 +16,6 @@ import { config, logger, realtimeDeps, table } from './realtime-deps';
 
 // Data keys come from the deployment's KMS key, with the user and item as encryption context.
 export const cipher = encryptionSdkCipher(kmsKeyring(config.DATA_ENCRYPTION_KEY_ARN, new KMS({})));
-export const repositories = createRepositories(table, systemClock, cipher);
 export const broadcast = createBroadcast(realtimeDeps);
 export const fileStore = s3FileStore(new S3Client({}), config.FILES_BUCKET);
 const bedrock = new BedrockRuntimeClient({});
@@ -29,7 +29,8 @@ export const models: TextModels = {
   setUpHint: 'Enable the models in the Bedrock console of the account.',
 };
 
-export const chatReplyDeps = chatReplyDepsOf(repositories, {
+// Only the two repositories a reply reads and writes: cloud-deps.ts builds every one for the HTTP API.
+export const chatReplyDeps = chatReplyDepsOf({ chats: new ChatRepository(table), resources: new ResourceRepository(table, cipher) }, {
   fileStore,
   cipher,
   connections: realtimeDeps.connections,

@@ -5,6 +5,7 @@ import { LambdaClient } from '@aws-sdk/client-lambda';
 import { PollyClient } from '@aws-sdk/client-polly';
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { AuditTrailRepository } from '../data/audit-trail';
+import { createRepositories } from '../data/repositories';
 import { documentTable, tableIsActive } from '../adapters/aws/dynamodb';
 import type { HttpDeps } from '../http/deps';
 import { fetchArticleMetadata } from '../adapters/articles/fetch-article-metadata';
@@ -25,10 +26,11 @@ import { systemClock } from '../ports/clock';
 import type { ReplyRunner } from '../ports/reply-runner';
 import type { TranscriptionSessions } from '../ports/transcription-sessions';
 import { cloudBackupDeps } from './backup-deps';
-import { broadcast, cipher, fileStore, models, repositories } from './chat-reply-deps';
+import { broadcast, cipher, fileStore, models } from './chat-reply-deps';
 import { cloudPushSender } from './cloud-push';
 import { config, logger, table } from './realtime-deps';
 
+const repositories = createRepositories(table, systemClock, cipher);
 const tokenVerifier = cognitoTokenVerifier(config.USER_POOL_ID, config.USER_POOL_CLIENT_ID);
 const userBackups = cloudBackupDeps(config, table, logger);
 // In the cloud a user's address must be on the public internet: never the function's own network.
