@@ -4,6 +4,8 @@ export * from './user/user-document';
 export * from './user/home-lists';
 export * from './user/prompts';
 export * from './contracts/runtime-config';
+export { runtimeConfigIssues, type RuntimeConfigIssue } from './contracts/runtime-config-check';
+export * from './contracts/headers';
 export * from './contracts/realtime';
 export * from './contracts/me';
 export * from './contracts/health';

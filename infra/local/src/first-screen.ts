@@ -6,10 +6,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /**
- * The issue's goal is 170 KB (issue 19); this budget, just above the 198 KB reached, only stops it growing until the
- * bundle is split further (Amplify's auth, ~19 KB, and zod, loaded to check /config.json, ~25 KB, are the next).
+ * The issue's goal is 170 KB (issue 19); this budget, just above the 172 KB reached, only stops it growing until the
+ * bundle is split further (Amplify's auth, ~19 KB, is the next).
  */
-export const FIRST_SCREEN_BUDGET_KB = 201;
+export const FIRST_SCREEN_BUDGET_KB = 175;
 
 const scriptsOf = (html: string) => [
   ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),

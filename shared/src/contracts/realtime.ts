@@ -50,5 +50,3 @@ export const realtimeContract = {
     response: RealtimeTicket,
   },
 } as const;
-/** Header on HTTP requests naming the tab that made a change. */
-export const clientIdHeader = 'x-client-id';

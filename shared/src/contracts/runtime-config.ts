@@ -1,17 +1,8 @@
-// What the web app reads from /config.json at start-up, so one build serves any deployment.
+// The runtime config's check (runtime-config-check.ts) as a zod schema, for the server side: `RuntimeConfig.parse`.
 import * as z from 'zod';
+import { runtimeConfigIssues, type RuntimeConfig as RuntimeConfigFields } from './runtime-config-check';
 
-export const RuntimeConfig = z.strictObject({
-  region: z.string().min(1),
-  userPoolId: z.string().min(1),
-  userPoolClientId: z.string().min(1),
-  /** Set only when Cognito is not AWS's own endpoint (the local runtime). */
-  userPoolEndpoint: z.url().optional(),
-  /** Base URL of the HTTP API, e.g. https://app.example.org/api */
-  apiUrl: z.string().min(1),
-  /** WebSocket URL, e.g. wss://app.example.org/ws */
-  wsUrl: z.string().min(1),
-  /** Whether every user must have a second factor. */
-  mfa: z.enum(['optional', 'required']),
+export const RuntimeConfig = z.custom<RuntimeConfigFields>().superRefine((value, context) => {
+  for (const { path, message } of runtimeConfigIssues(value)) context.addIssue({ code: 'custom', path, message });
 });
-export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+export type RuntimeConfig = RuntimeConfigFields;

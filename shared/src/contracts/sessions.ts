@@ -38,6 +38,3 @@ export const sessionsContract = {
     response: SignOutResult,
   },
 } as const;
-
-/** Header carrying the browser's session id on every API request. */
-export const sessionIdHeader = 'x-session-id';

@@ -1,7 +1,7 @@
 // Reads /config.json at start-up, so one build serves any deployment. A bad file is a clear error, not a blank page.
 // Offline (the server cannot be reached, or answers 5xx) the last good config, kept in IndexedDB, is used instead:
 // the service worker never caches /config.json.
-import { RuntimeConfig } from '@chartside/shared';
+import { runtimeConfigIssues, type RuntimeConfig, type RuntimeConfigIssue } from '@chartside/shared';
 import { lastGoodConfig, type LastGoodConfigStore } from '../offline/runtime-config-store';
 
 export const RUNTIME_CONFIG_URL = '/config.json';
@@ -10,13 +10,8 @@ export class RuntimeConfigError extends Error {
   override readonly name = 'RuntimeConfigError';
 }
 
-interface Issue {
-  path: readonly PropertyKey[];
-  message: string;
-}
-
-const describeIssues = (issues: readonly Issue[]): string =>
-  issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message)).join('; ');
+const describeIssues = (issues: readonly RuntimeConfigIssue[]): string =>
+  issues.map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
 
 /** The server could not be reached or failed: a case for the last good config. */
 class ConfigUnavailableError extends RuntimeConfigError {}
@@ -42,11 +37,9 @@ const parseConfig = async (url: string, response: Response): Promise<RuntimeConf
   } catch {
     throw new RuntimeConfigError(`${url} is not valid JSON.`);
   }
-  const parsed = RuntimeConfig.safeParse(body);
-  if (!parsed.success) {
-    throw new RuntimeConfigError(`${url} is not valid: ${describeIssues(parsed.error.issues)}.`);
-  }
-  return parsed.data;
+  const issues = runtimeConfigIssues(body);
+  if (issues.length) throw new RuntimeConfigError(`${url} is not valid: ${describeIssues(issues)}.`);
+  return body as RuntimeConfig;
 };
 
 export async function loadRuntimeConfig(url: string = RUNTIME_CONFIG_URL, store: LastGoodConfigStore = lastGoodConfig): Promise<RuntimeConfig> {

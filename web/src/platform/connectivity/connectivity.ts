@@ -7,7 +7,6 @@
 // network level or timed out, or the realtime socket could not connect and a probe confirmed it. Back online when the
 // probe (GET {apiUrl}/health, answered by Chartside itself) succeeds. While the server is unreachable the probe repeats
 // with backoff, and at once when the browser reports 'online' or the page is shown again.
-import { HealthReport } from '@chartside/shared';
 import { backoffDelay, type Backoff } from '../backoff';
 
 export type ConnectivityListener = (online: boolean) => void;
@@ -33,7 +32,9 @@ export const healthProbe =
         headers: { accept: 'application/json' },
         signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
       });
-      return HealthReport.safeParse(await response.json()).success;
+      const report: unknown = await response.json();
+      const { HealthReport } = await import('./health-report');
+      return HealthReport.safeParse(report).success;
     } catch {
       return false;
     }

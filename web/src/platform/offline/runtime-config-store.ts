@@ -1,7 +1,7 @@
 // The last /config.json that loaded and passed validation, kept in IndexedDB so the app can start offline.
 // It holds no patient data (pool ids and URLs), so it survives sign-out. Best effort: without IndexedDB the app
 // simply needs the network to start.
-import { RuntimeConfig } from '@chartside/shared';
+import { runtimeConfigIssues, type RuntimeConfig } from '@chartside/shared';
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 
 export interface LastGoodConfigStore {
@@ -17,8 +17,8 @@ export function createLastGoodConfigStore(store: () => UseStore | undefined): La
       try {
         const idb = store();
         if (!idb) return undefined;
-        const parsed = RuntimeConfig.safeParse(await get(KEY, idb));
-        return parsed.success ? parsed.data : undefined;
+        const kept: unknown = await get(KEY, idb);
+        return runtimeConfigIssues(kept).length ? undefined : (kept as RuntimeConfig);
       } catch {
         return undefined;
       }
