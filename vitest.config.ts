@@ -5,6 +5,6 @@ export default defineConfig({
   test: {
     // Two cores: unit files run two at a time (the browser tests set their own pace in tests/).
     maxWorkers: 2,
-    projects: ['shared', 'lambdas', 'web', 'infra', 'tests', 'tests/vitest.serial.config.ts'],
+    projects: ['shared', 'lambdas', 'web', 'infra', 'tests'],
   },
 });

@@ -17,6 +17,11 @@ import { DESKTOP, dismissOfflineNotice, newContext, PHONE, shot, signIn } from '
 
 const runtime = sharedRuntime();
 const model = sharedModel();
+/**
+ * A description carrying this file's key: what the model is given of the resource carries it then, so the model double
+ * answers from this file's script. (A question with the key in it would match every resource by the key's words.)
+ */
+const keyed = (text: string) => `${text} (${model.key})`;
 let browser: Browser;
 let user: TestUser;
 let asUser: Api;
@@ -64,7 +69,7 @@ afterEach(() => model.reset());
 
 describe('Case Chat', () => {
   it('picks a case, sends a message and shows the reply as it streams in, the case given to the model', { timeout: 120_000 }, async () => {
-    const septic = await addResource({ name: 'Septic shock, 64M', type: 'case', tags: ['ICU'], description: 'Urosepsis, day 1 in the ICU.' }, [
+    const septic = await addResource({ name: 'Septic shock, 64M', type: 'case', tags: ['ICU'], description: keyed('Urosepsis, day 1 in the ICU.') }, [
       ['History', 'A 64-year-old man with fever, dysuria and confusion; lactate 4.2 mmol/L.'],
       ['Course', 'MAP 58 mmHg after 30 mL/kg of balanced crystalloid; norepinephrine started.'],
     ]);
@@ -126,7 +131,7 @@ describe('Case Chat', () => {
 
 describe('Vector Search', () => {
   it('answers a question from the library, citing the resource, and the citation opens it', { timeout: 120_000 }, async () => {
-    const apixaban = await addResource({ name: 'Apixaban in the elderly', type: 'case', tags: ['Cardiology'], description: 'An 84-year-old with atrial fibrillation and CKD.' }, [
+    const apixaban = await addResource({ name: 'Apixaban in the elderly', type: 'case', tags: ['Cardiology'], description: keyed('An 84-year-old with atrial fibrillation and CKD.') }, [
       ['Plan', 'Dose reduced to apixaban 2.5 mg twice daily: age over 80 and creatinine 1.6 mg/dL.'],
     ]);
 
@@ -158,6 +163,8 @@ describe('Vector Search', () => {
     await page.getByRole('button', { name: 'Ask' }).click();
     await page.getByText(/^Nothing in your library matches this question./).waitFor({ timeout: 15_000 });
     expect(await model.requests()).toHaveLength(1);
+    // With no passage, a request would not carry the key: looked for by the question.
+    expect(await model.requests('zygomycosis')).toEqual([]);
 
     // The citation opens the resource; back again, the conversation is still there.
     await citation.click();

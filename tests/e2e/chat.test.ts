@@ -17,6 +17,8 @@ import { dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harnes
 
 const runtime = sharedRuntime();
 const model = sharedModel();
+/** The user's text with this file's key, so the model double answers it from this file's script. */
+const keyed = (text: string) => `${text} (${model.key})`;
 let browser: Browser;
 let user: TestUser;
 let asUser: Api;
@@ -82,7 +84,7 @@ describe('chat', () => {
 
     const steps = Array.from({ length: 30 }, (_, i) => `<p>Step ${i + 1}.</p>`);
     await model.reply({ pieces: steps, delayMs: 150 });
-    await send(page, 'Outline the management of hyperkalemia');
+    await send(page, keyed('Outline the management of hyperkalemia'));
     await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('Step 2.');
     expect(await replies(page).last().innerText()).not.toContain('Step 30.');
     await shot(page, 'chat-streaming');
@@ -112,7 +114,7 @@ describe('chat', () => {
   it('stops a reply on Stop, keeping the text so far, and can send again', async () => {
     await newChat(page);
     await model.reply({ pieces: Array.from({ length: 60 }, (_, i) => `<p>Point ${i + 1}.</p>`), delayMs: 100 });
-    await send(page, 'List every cause of hyponatremia');
+    await send(page, keyed('List every cause of hyponatremia'));
     await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('Point 3.');
     await page.getByRole('button', { name: 'Stop' }).click();
     await replies(page).last().getByText('Stopped').waitFor({ timeout: 10_000 });
@@ -142,7 +144,7 @@ describe('chat', () => {
         '<iframe src="https://example.org/"></iframe><p onmouseover="window.__pwned = 4">The end</p>',
       ],
     });
-    await send(page, 'Say something nasty');
+    await send(page, keyed('Say something nasty'));
     await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('The end');
     await expect.poll(() => replyOnItsWay(page).count()).toBe(0);
     const reply = replies(page).last();
@@ -156,6 +158,9 @@ describe('chat', () => {
 
   it("sends an image downscaled to fit 400×300, with 'What does this file show?' when nothing is typed", async () => {
     await newChat(page);
+    // The chat's first message carries the key; the conversation sent with the image carries it too.
+    await send(page, keyed('An ECG strip follows'));
+    await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('Reply to: An ECG strip follows');
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: 'Attach files' }).click();
     await (await chooser).setFiles({ name: 'ecg-strip.png', mimeType: 'image/png', buffer: await pngOf(page, 1600, 900) });
@@ -163,7 +168,7 @@ describe('chat', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(false);
     await page.getByRole('button', { name: 'Send' }).click();
     await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('Reply to: What does this file show?');
-    const [asked] = await model.requests();
+    const asked = (await model.requests()).at(-1);
     const image = (asked!.body as { messages: { images?: string[] }[] }).messages.at(-1)!.images![0]!;
     const size = await page.evaluate(async (data) => {
       const img = new Image();
@@ -181,7 +186,7 @@ describe('chat', () => {
     await asUser('PATCH', `/patients/${created.id}`, { version: created.version, visibleFields: ['events'], fields: { events: { deltaString: '', expanded: true } } });
     await newChat(page);
     await model.reply('<p>Potassium 5.9: give calcium gluconate and insulin with dextrose.</p>');
-    await send(page, 'Hyperkalemia treatment?');
+    await send(page, keyed('Hyperkalemia treatment?'));
     await expect.poll(() => replies(page).last().innerText(), { timeout: 15_000 }).toContain('calcium gluconate');
     await replies(page).last().getByRole('button', { name: 'Export to Text Field' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export to Text Field' });
@@ -217,7 +222,7 @@ describe("the resource screen's chat", () => {
 
   it("chats about the open resource on a phone (floating button, minimize, close) and takes a file by 'Export to AI'", { timeout: 120_000 }, async () => {
     const file = await storedFile('discharge.txt', 'Discharge summary: furosemide 40 mg daily, review in 2 weeks.');
-    const created = (await asUser('POST', '/resources', { name: 'Heart failure guideline', type: 'guide', description: 'Loop diuretics first for congestion' })).json;
+    const created = (await asUser('POST', '/resources', { name: 'Heart failure guideline', type: 'guide', description: keyed('Loop diuretics first for congestion') })).json;
     await asUser('PATCH', `/resources/${String(created.id)}`, { version: created.version, files: [file] });
 
     const phone = await (await newContext(browser, PHONE)).newPage();
@@ -274,6 +279,7 @@ describe('the text transformer', () => {
     const chooser = page.waitForEvent('filechooser');
     await dialog.getByRole('button', { name: 'Choose images' }).click();
     await (await chooser).setFiles({ name: 'labs.png', mimeType: 'image/png', buffer: await pngOf(page, 1200, 1600) });
+    await dialog.getByRole('textbox', { name: 'Instruction (optional)' }).fill(keyed('Transcribe the labs'));
     await dialog.getByRole('button', { name: 'Run' }).click();
     await expect.poll(() => dialog.getByRole('textbox', { name: 'Result' }).inputValue(), { timeout: 15_000 }).toBe('Na 134 mmol/L\nK 5.9 mmol/L');
     const [asked] = await model.requests();

@@ -163,7 +163,7 @@ describe('saved prompts', () => {
     await page.waitForURL(/\/chat\/[\w-]+$/, { timeout: 20_000 });
     await expect.poll(() => composer(page).inputValue(), { timeout: 10_000 }).toBe(DISCHARGE);
     await page.getByText('Chat will appear here').waitFor();
-    expect(await model.requests()).toEqual([]);
+    expect(await model.requests(DISCHARGE)).toEqual([]);
     await shot(page, 'prompts-use-in-chat');
   });
 
@@ -171,7 +171,9 @@ describe('saved prompts', () => {
     await model.reset();
     await page.goto(`${runtime.url}/chat`);
     await page.waitForURL(/\/chat\/[\w-]+$/, { timeout: 20_000 });
-    await composer(page).fill('ECG: sinus rhythm, rate 72, normal axis.');
+    // The message carries this file's key, so its request is listed among this file's.
+    const ecg = `ECG: sinus rhythm, rate 72, normal axis (${model.key}).`;
+    await composer(page).fill(ecg);
     await page.getByRole('button', { name: 'Insert a saved prompt' }).focus();
     await page.keyboard.press('Enter');
     const items = page.getByRole('menu').getByRole('menuitem');
@@ -185,7 +187,7 @@ describe('saved prompts', () => {
     await page.keyboard.press('ArrowDown');
     expect(await focused()).toBe('Patient letter');
     await page.keyboard.press('Enter');
-    const message = `ECG: sinus rhythm, rate 72, normal axis.\n\n${LETTER} Avoid jargon.`;
+    const message = `${ecg}\n\n${LETTER} Avoid jargon.`;
     await expect.poll(() => composer(page).inputValue()).toBe(message);
     // The focus is back in the message: Enter sends it.
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');

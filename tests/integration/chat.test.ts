@@ -14,6 +14,8 @@ import { createUser, signedIn } from '../harness/users';
 
 const runtime = sharedRuntime();
 const model = sharedModel();
+/** The user's text with this file's key, so the model double answers it from this file's script. */
+const keyed = (text: string) => `${text} (${model.key})`;
 let alice: Auth;
 let aliceId: string;
 let asAlice: Api;
@@ -66,8 +68,8 @@ describe('a chat', () => {
     const socket = await openSocket(runtime, { ...alice, clientId: 'tab-chat' });
     const chat = await newChat();
     await model.reply({ pieces: ['<p>Furosemide ', '40 mg ', 'IV ', 'twice daily.</p>'] });
-    const sent = (await ok(send(chat.id, { text: '  What dose of furosemide?  ', model: 'fast' }))) as SentChatMessage;
-    expect(sent.message).toMatchObject({ role: 'user', parts: [{ type: 'text', text: 'What dose of furosemide?' }], status: 'complete' });
+    const sent = (await ok(send(chat.id, { text: `  ${keyed('What dose of furosemide?')}  `, model: 'fast' }))) as SentChatMessage;
+    expect(sent.message).toMatchObject({ role: 'user', parts: [{ type: 'text', text: keyed('What dose of furosemide?') }], status: 'complete' });
     expect(sent.reply).toMatchObject({ role: 'model', status: 'streaming', received: 0, model: 'llama3.2' });
 
     await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
@@ -76,7 +78,7 @@ describe('a chat', () => {
     expect(streamed.text).toBe('<p>Furosemide 40 mg IV twice daily.</p>');
     expect(streamed.count).toBeGreaterThan(1);
     const stored = await chatOf(chat.id);
-    expect(stored.title).toBe('What dose of furosemide?');
+    expect(stored.title).toBe(keyed('What dose of furosemide?'));
     expect(stored.messages.map((m) => [m.role, m.status])).toEqual([
       ['user', 'complete'],
       ['model', 'complete'],
@@ -84,7 +86,7 @@ describe('a chat', () => {
     expect(stored.messages[1]).toMatchObject({ parts: [{ type: 'text', text: streamed.text }], received: streamed.text.length });
     // The model was asked with the system prompt and the user's text.
     const [asked] = await model.requests();
-    expect(asked).toMatchObject({ operation: 'chat', stream: true, lastUserText: 'What dose of furosemide?' });
+    expect(asked).toMatchObject({ operation: 'chat', stream: true, lastUserText: keyed('What dose of furosemide?') });
     socket.close();
   });
 
@@ -104,10 +106,10 @@ describe('a chat', () => {
 
   it('sends the conversation so far with each new message, and a retried send starts nothing twice', async () => {
     const chat = await newChat();
-    const first = (await ok(send(chat.id, { text: 'First question' }))) as SentChatMessage;
+    const first = (await ok(send(chat.id, { text: keyed('First question') }))) as SentChatMessage;
     await expect.poll(async () => (await replyOf(chat.id, first.reply.id)).status, { timeout: 10_000 }).toBe('complete');
     const messageId = newId('msg');
-    const body = { messageId, text: 'Second question' };
+    const body = { messageId, text: keyed('Second question') };
     const again = [await ok<SentChatMessage>(asAlice('POST', `/chats/${chat.id}/messages`, body)), await ok<SentChatMessage>(asAlice('POST', `/chats/${chat.id}/messages`, body))];
     expect(again[1]!.reply.id).toBe(again[0]!.reply.id);
     await expect.poll(async () => (await replyOf(chat.id, again[0]!.reply.id)).status, { timeout: 10_000 }).toBe('complete');
@@ -115,19 +117,22 @@ describe('a chat', () => {
     expect(requests).toHaveLength(2);
     const messages = (requests[1]!.body as { messages: { role: string; content: string }[] }).messages;
     expect(messages.filter((m) => m.role !== 'system').map((m) => [m.role, m.content])).toEqual([
-      ['user', 'First question'],
-      ['assistant', 'Reply to: First question'],
-      ['user', 'Second question'],
+      ['user', keyed('First question')],
+      ['assistant', `Reply to: ${keyed('First question')}`],
+      ['user', keyed('Second question')],
     ]);
     expect((await chatOf(chat.id)).messages).toHaveLength(4);
   });
 
   it("sends images inline and asks 'What does this file show?' when only attachments are sent", async () => {
     const chat = await newChat();
+    // The chat's first message carries the key; the conversation sent with the image carries it too.
+    const first = (await ok(send(chat.id, { text: keyed('An image follows') }))) as SentChatMessage;
+    await expect.poll(async () => (await replyOf(chat.id, first.reply.id)).status, { timeout: 10_000 }).toBe('complete');
     const sent = (await ok(send(chat.id, { text: '', attachments: [{ type: 'image', mimeType: 'image/png', data: PIXEL }] }))) as SentChatMessage;
     expect(sent.message.parts[0]).toEqual({ type: 'text', text: ATTACHMENTS_ONLY_TEXT });
     await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
-    const [asked] = await model.requests();
+    const asked = (await model.requests()).at(-1);
     const last = (asked!.body as { messages: { role: string; content: string; images?: string[] }[] }).messages.at(-1)!;
     expect(last).toMatchObject({ role: 'user', content: ATTACHMENTS_ONLY_TEXT, images: [PIXEL] });
   });
@@ -139,7 +144,7 @@ describe('a chat', () => {
     );
     expect((await fetch(granted.uploadUrl, { method: 'PUT', headers: granted.headers, body: bytes })).status).toBe(200);
     const chat = await newChat();
-    const sent = (await ok(send(chat.id, { text: 'What dose is in the summary?', attachments: [{ type: 'file', filePath: granted.file.filePath, mimeType: 'text/plain', fileName: 'discharge.txt' }] }))) as SentChatMessage;
+    const sent = (await ok(send(chat.id, { text: keyed('What dose is in the summary?'), attachments: [{ type: 'file', filePath: granted.file.filePath, mimeType: 'text/plain', fileName: 'discharge.txt' }] }))) as SentChatMessage;
     await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
     const [asked] = await model.requests();
     const last = (asked!.body as { messages: { role: string; content: string }[] }).messages.at(-1)!;
@@ -157,7 +162,7 @@ describe('a chat', () => {
     await ok(asAlice('PATCH', `/resources/${resource.id}`, { version: resource.version, encrypted: true, files: [granted.file] }));
     expect((await asAlice('POST', '/files/download-url', { filePath: granted.file.filePath })).json).toEqual({ sealed: true });
     const chat = await newChat();
-    const sent = (await ok(send(chat.id, { text: 'What dose is in the letter?', attachments: [{ type: 'file', filePath: granted.file.filePath, mimeType: 'text/plain', fileName: 'letter.txt' }] }))) as SentChatMessage;
+    const sent = (await ok(send(chat.id, { text: keyed('What dose is in the letter?'), attachments: [{ type: 'file', filePath: granted.file.filePath, mimeType: 'text/plain', fileName: 'letter.txt' }] }))) as SentChatMessage;
     await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('complete');
     const [asked] = await model.requests();
     expect((asked!.body as { messages: { content: string }[] }).messages.at(-1)!.content).toContain('Sealed letter: bisoprolol 2.5 mg daily');
@@ -167,7 +172,7 @@ describe('a chat', () => {
     const socket = await openSocket(runtime, { ...alice, clientId: 'tab-stop' });
     const chat = await newChat();
     await model.reply({ pieces: Array.from({ length: 40 }, (_, i) => `word${i} `), delayMs: 100 });
-    const sent = (await ok(send(chat.id, { text: 'A long answer, please' }))) as SentChatMessage;
+    const sent = (await ok(send(chat.id, { text: keyed('A long answer, please') }))) as SentChatMessage;
     await socket.next((m) => m.type === 'chat.delta' && m.messageId === sent.reply.id, 10_000);
     await sleep(300);
     const stopped = await ok<{ status: string }>(asAlice('POST', `/chats/${chat.id}/messages/${sent.reply.id}/stop`));
@@ -186,10 +191,10 @@ describe('a chat', () => {
   it("stores a failed reply with the spec's message, and keeps the user's message", async () => {
     const chat = await newChat();
     await model.fail({ status: 500, message: 'model crashed' });
-    const sent = (await ok(send(chat.id, { text: 'Will this fail?' }))) as SentChatMessage;
+    const sent = (await ok(send(chat.id, { text: keyed('Will this fail?') }))) as SentChatMessage;
     await expect.poll(async () => (await replyOf(chat.id, sent.reply.id)).status, { timeout: 10_000 }).toBe('failed');
     const stored = await chatOf(chat.id);
-    expect(stored.messages[0]).toMatchObject({ role: 'user', parts: [{ type: 'text', text: 'Will this fail?' }] });
+    expect(stored.messages[0]).toMatchObject({ role: 'user', parts: [{ type: 'text', text: keyed('Will this fail?') }] });
     expect(stored.messages[1]!.error).toMatch(/^Chat request failed: /);
   });
 });
@@ -200,7 +205,7 @@ describe("the day's allowance", () => {
     const asSpender = api(runtime, spender);
     const chat = await ok<ChatSession>(asSpender('POST', '/chats', { id: newId('chat') }));
     await model.reply({ pieces: ['A long answer.'], usage: { inputTokens: 499_990, outputTokens: 20 } });
-    const sent = await ok<SentChatMessage>(asSpender('POST', `/chats/${chat.id}/messages`, { messageId: newId('msg'), text: 'Summarize everything' }));
+    const sent = await ok<SentChatMessage>(asSpender('POST', `/chats/${chat.id}/messages`, { messageId: newId('msg'), text: keyed('Summarize everything') }));
     await expect.poll(async () => (await ok<ChatSession>(asSpender('GET', `/chats/${chat.id}`))).messages.find((m) => m.id === sent.reply.id)?.status, { timeout: 10_000 }).toBe('complete');
     const refused = await asSpender('POST', `/chats/${chat.id}/messages`, { messageId: newId('msg'), text: 'One more' });
     expect(refused.status).toBe(429);
@@ -238,7 +243,7 @@ describe('bad input', () => {
     const table = localTable(runtime);
     const head = await table.get(keys.user(aliceId), keys.chat(chat.id));
     await table.put({ ...head, messageCount: MAX_CHAT_MESSAGES - 1 });
-    const { status, json } = await send(chat.id, { text: 'One more?' });
+    const { status, json } = await send(chat.id, { text: keyed('One more?') });
     expect(status).toBe(400);
     expect(json.error?.message).toBe('This chat is full. Start a new chat to go on.');
     expect(await model.requests()).toEqual([]);
@@ -284,7 +289,9 @@ describe('the chat list', () => {
 describe('the text transformer and extraction', () => {
   it('reads images with the vision model', async () => {
     await model.reply('Na 134 mmol/L\nK 4.1 mmol/L');
-    const result = await ok<{ text: string; model: string }>(asAlice('POST', '/transform', { images: [{ type: 'image', mimeType: 'image/png', data: PIXEL }] }));
+    const result = await ok<{ text: string; model: string }>(
+      asAlice('POST', '/transform', { images: [{ type: 'image', mimeType: 'image/png', data: PIXEL }], instruction: keyed('Transcribe the labs') }),
+    );
     expect(result).toEqual({ text: 'Na 134 mmol/L\nK 4.1 mmol/L', model: 'llama3.2-vision' });
     const [asked] = await model.requests();
     expect(asked).toMatchObject({ operation: 'generate', stream: false, model: 'llama3.2-vision' });
@@ -293,12 +300,12 @@ describe('the text transformer and extraction', () => {
 
   it.each(['vertex', 'local'] as const)('extracts problems with the %s mode’s model', async (mode) => {
     await model.reply(JSON.stringify([{ problem: 'Hypokalemia', assessmentAndPlan: '- Replete K' }]));
-    expect(await ok(asAlice('POST', '/extraction', { text: '#Hypokalemia\n- Replete K', mode }))).toEqual({ problems: [{ problem: 'Hypokalemia', assessmentAndPlan: '- Replete K' }] });
+    expect(await ok(asAlice('POST', '/extraction', { text: keyed('#Hypokalemia\n- Replete K'), mode }))).toEqual({ problems: [{ problem: 'Hypokalemia', assessmentAndPlan: '- Replete K' }] });
   });
 
   it("answers 'Invalid response structure from server' when the model's answer is not the list asked for", async () => {
     await model.reply('I am not sure.');
-    const { status, json } = await asAlice('POST', '/extraction', { text: '#CHF', mode: 'vertex' });
+    const { status, json } = await asAlice('POST', '/extraction', { text: keyed('#CHF'), mode: 'vertex' });
     expect(status).toBe(502);
     expect(json.error?.message).toBe('Invalid response structure from server');
   });

@@ -4,7 +4,7 @@
 // user's resource, never an encrypted resource's sealed text; nothing found is answered without the model; bad input
 // is a 400 with a clear message; a runtime without a model says what to set.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CHAT_MESSAGE_REQUIRED, NOTHING_IN_LIBRARY, type LibraryAnswer, type Resource } from '@chartside/shared';
+import { CHAT_MESSAGE_REQUIRED, normalizeTag, NOTHING_IN_LIBRARY, type LibraryAnswer, type Resource } from '@chartside/shared';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { startRuntime } from '../harness/runtime';
@@ -15,6 +15,11 @@ import { createUser, signedIn } from '../harness/users';
 
 const runtime = sharedRuntime();
 const model = sharedModel();
+/**
+ * A description carrying this file's key: the passages the model is given carry it then, so the model double answers
+ * from this file's script. (A question with the key in it would match every resource of the user by the key's words.)
+ */
+const keyed = (text: string) => `${text} (${model.key})`;
 let asAlice: Api;
 let asBob: Api;
 let alicesCase: Resource;
@@ -56,11 +61,11 @@ beforeAll(async () => {
     name: 'Apixaban in the elderly',
     type: 'case',
     tags: ['Cardiology'],
-    description: 'An 84-year-old with atrial fibrillation and CKD.',
+    description: keyed('An 84-year-old with atrial fibrillation and CKD.'),
     text: 'Dose reduced to apixaban 2.5 mg twice daily: age over 80 and creatinine 1.6.',
   });
-  alicesSealed = await addResource(asAlice, { name: 'Sealed warfarin plan', type: 'text', tags: ['Private'], text: 'Warfarin target INR 2.5 to 3.5 for the mitral valve.', encrypted: true });
-  bobsNote = await addResource(asBob, { name: 'Apixaban bridging', type: 'text', text: 'Bob keeps this to himself: hold apixaban 48 hours before surgery.' });
+  alicesSealed = await addResource(asAlice, { name: 'Sealed warfarin plan', type: 'text', tags: ['Private', model.key], text: 'Warfarin target INR 2.5 to 3.5 for the mitral valve.', encrypted: true });
+  bobsNote = await addResource(asBob, { name: 'Apixaban bridging', type: 'text', description: keyed('Bridging'), text: 'Bob keeps this to himself: hold apixaban 48 hours before surgery.' });
 });
 
 afterEach(() => model.reset());
@@ -89,10 +94,11 @@ describe('asking the library', () => {
     const bobs = await ok<LibraryAnswer>(ask(asBob, { message: 'apixaban dose elderly CKD' }));
     expect(bobs.sources.map((source) => source.resourceId)).toEqual([bobsNote.id]);
     expect((await lastAsked()).body).not.toMatchObject({ system: expect.stringContaining('84-year-old') });
-    model.reset();
+    await model.reset();
 
+    // Carol has no resources: her question carries the key, so a request for it would be listed.
     const carol = api(runtime, await signedIn(runtime, await createUser(runtime)));
-    expect(await ok(ask(carol, { message: 'apixaban in the elderly' }))).toEqual({ answer: NOTHING_IN_LIBRARY, sources: [] });
+    expect(await ok(ask(carol, { message: `apixaban in the elderly ${model.key}` }))).toEqual({ answer: NOTHING_IN_LIBRARY, sources: [] });
     expect(await model.requests()).toEqual([]);
   });
 
@@ -117,14 +123,15 @@ describe('asking the library', () => {
   it("gives an encrypted resource by its name and tags only: its sealed text never reaches the model", async () => {
     await model.reply('Only its name is known [1].');
     const answer = await ok<LibraryAnswer>(ask(asAlice, { message: 'What is the warfarin target INR?' }));
-    expect(answer.sources).toEqual([{ resourceId: alicesSealed.id, name: 'Sealed warfarin plan', excerpt: 'Tags: Private' }]);
+    expect(answer.sources).toEqual([{ resourceId: alicesSealed.id, name: 'Sealed warfarin plan', excerpt: `Tags: Private, ${normalizeTag(model.key)}` }]);
     expect(JSON.stringify((await lastAsked()).body)).not.toContain('mitral valve');
   });
 
   it('answers plainly that nothing in the library matches, without asking the model', async () => {
     expect(await ok(ask(asAlice, { message: 'What is the treatment of zygomycosis?' }))).toEqual({ answer: NOTHING_IN_LIBRARY, sources: [] });
     expect(await ok(ask(asAlice, { message: 'What is it about?' }))).toEqual({ answer: NOTHING_IN_LIBRARY, sources: [] });
-    expect(await model.requests()).toEqual([]);
+    // With no passage, a request would not carry the key: looked for by the questions.
+    expect([...(await model.requests('zygomycosis')), ...(await model.requests('What is it about?'))]).toEqual([]);
   });
 });
 

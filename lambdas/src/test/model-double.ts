@@ -13,6 +13,10 @@
 // ValidationException) and `pieceDelayMs` (time between pieces, default 20). `requests` records every request;
 // `close()` ends open answers and may be called twice.
 //
+// Many test files share one double through a runtime (modelDoubleControl): each scripts under a key of its own, and a
+// step scripted under a key answers only a request whose body carries that key (in the user's text, say), so files
+// running side by side neither take each other's answers nor see each other's requests.
+//
 //   const double = await startModelDouble({ knownModels: ['llama3.2'] });
 //   double.reply('Hello there');                   // streamed as "Hello", " there"
 //   double.fail({ status: 429, type: 'ThrottlingException', message: 'Too many requests, please wait before trying again.' });
@@ -281,29 +285,49 @@ const readBody = async (request: AsyncIterable<unknown>): Promise<Json | undefin
 const HTTP2_PREFACE = 'PRI * HTTP/2.0';
 
 /**
- * The script over HTTP: POST {url}/_double/reply {answers}, /_double/fail {failure, times}, /_double/hang
- * {afterPieces, times}, /_double/reset; GET /_double/requests. See modelDoubleControl.
+ * The script over HTTP, each call under a key: POST {url}/_double/reply {key, answers}, /_double/fail {key, failure,
+ * times}, /_double/hang {key, afterPieces, times}, /_double/reset {key}; GET /_double/requests?containing=TEXT. See
+ * modelDoubleControl.
  */
 export const CONTROL_PATH = '/_double/';
 
-/** Scripts a double from another process, through its control routes. */
-export const modelDoubleControl = (url: string) => {
-  const post = async (action: string, body: unknown = {}) => {
-    const response = await fetch(`${url}${CONTROL_PATH}${action}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+/** A key can never occur inside base64 (an image's data) or be split by JSON's escaping. */
+const KEY_PATTERN = /^[A-Za-z0-9]+(-[A-Za-z0-9]+)+$/;
+
+/**
+ * Scripts a double from another process, through its control routes, under `key` (letters and digits joined by
+ * hyphens, e.g. 'model-3f9a2c1d'): the steps answer only requests whose body carries the key, `requests()` lists
+ * those requests (or those carrying any other text given), and `reset()` forgets the key's steps and requests.
+ */
+export const modelDoubleControl = (url: string, key: string) => {
+  if (!KEY_PATTERN.test(key)) throw new Error(`model double key "${key}": letters and digits joined by hyphens`);
+  const post = async (action: string, body: object = {}) => {
+    const response = await fetch(`${url}${CONTROL_PATH}${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key, ...body }),
+    });
     if (!response.ok) throw new Error(`model double ${action}: ${response.status}`);
   };
   return {
+    key,
     reply: (...answers: ModelDoubleReply[]) => post('reply', { answers }),
     fail: (failure: ModelDoubleFailure, times = 1) => post('fail', { failure, times }),
     hang: (options: { afterPieces?: number; times?: number } = {}) => post('hang', options),
     reset: () => post('reset'),
-    requests: async () => (await (await fetch(`${url}${CONTROL_PATH}requests`)).json()) as ModelDoubleRequest[],
+    requests: async (containing = key) =>
+      (await (await fetch(`${url}${CONTROL_PATH}requests?containing=${encodeURIComponent(containing)}`)).json()) as ModelDoubleRequest[],
   };
 };
+
+/** Whether a request's body carries `text` anywhere (a message, the system prompt), in any case (an app may capitalize a tag). */
+const carries = (request: ModelDoubleRequest, text: string) => JSON.stringify(request.body ?? null).toLowerCase().includes(text.toLowerCase());
 
 export const startModelDouble = async (options: ModelDoubleOptions = {}): Promise<ModelDouble> => {
   const requests: ModelDoubleRequest[] = [];
   const steps: Step[] = [];
+  /** The steps scripted over HTTP, under their keys. */
+  const keyed = new Map<string, Step[]>();
   const pieceDelayMs = options.pieceDelayMs ?? 20;
   const known = options.knownModels;
   let handler = (request: ModelDoubleRequest): ModelDoubleReply => `Reply to: ${request.lastUserText}`;
@@ -312,7 +336,8 @@ export const startModelDouble = async (options: ModelDoubleOptions = {}): Promis
   const answer = async (request: ModelDoubleRequest, speaker: Speaker, response: Outgoing, inputTokens: number) => {
     let gone = false;
     response.on('close', () => (gone = true));
-    const step: Step = steps.shift() ?? { kind: 'answer', answer: handler(request) };
+    const key = [...keyed.keys()].find((k) => carries(request, k));
+    const step: Step = (key ? keyed.get(key)!.shift() : steps.shift()) ?? { kind: 'answer', answer: handler(request) };
     if (step.kind === 'fail') return speaker.fail(response, step.failure);
     const { pieces, usage, delayMs = pieceDelayMs } =
       step.kind === 'hang' ? { pieces: Array.from({ length: step.afterPieces }, (_, i) => `piece ${i + 1} `) } : toAnswer(step.answer);
@@ -395,16 +420,27 @@ export const startModelDouble = async (options: ModelDoubleOptions = {}): Promis
 
   /** The script over HTTP, for tests in another process than the double (a runtime's double started by the harness). */
   const control = async (request: IncomingMessage | Http2ServerRequest, response: Outgoing, action: string) => {
-    const body = (await readBody(request).catch(() => undefined)) as { answers?: ModelDoubleReply[]; failure?: ModelDoubleFailure; times?: number; afterPieces?: number } | undefined;
-    if (action === 'requests') return sendJson(response, 200, requests as unknown as Json);
-    if (action === 'reply') steps.push(...(body?.answers ?? []).map((a): Step => ({ kind: 'answer', answer: a })));
-    else if (action === 'fail' && body?.failure) steps.push(...Array.from({ length: body.times ?? 1 }, (): Step => ({ kind: 'fail', failure: body.failure! })));
-    else if (action === 'hang') steps.push(...Array.from({ length: body?.times ?? 1 }, (): Step => ({ kind: 'hang', afterPieces: body?.afterPieces ?? 0 })));
+    if (action === 'requests') {
+      const containing = new URL(request.url ?? '/', 'http://double').searchParams.get('containing');
+      if (!containing) return sendJson(response, 400, { error: 'requests needs ?containing=TEXT' });
+      return sendJson(response, 200, requests.filter((r) => carries(r, containing)) as unknown as Json);
+    }
+    const body = (await readBody(request).catch(() => undefined)) as
+      | { key?: string; answers?: ModelDoubleReply[]; failure?: ModelDoubleFailure; times?: number; afterPieces?: number }
+      | undefined;
+    const key = body?.key;
+    if (!key || !KEY_PATTERN.test(key)) return sendJson(response, 400, { error: 'a key (letters and digits joined by hyphens) is required' });
+    const queue = keyed.get(key) ?? [];
+    keyed.set(key, queue);
+    if (action === 'reply') queue.push(...(body.answers ?? []).map((a): Step => ({ kind: 'answer', answer: a })));
+    else if (action === 'fail' && body.failure) queue.push(...Array.from({ length: body.times ?? 1 }, (): Step => ({ kind: 'fail', failure: body.failure! })));
+    else if (action === 'hang') queue.push(...Array.from({ length: body.times ?? 1 }, (): Step => ({ kind: 'hang', afterPieces: body.afterPieces ?? 0 })));
     else if (action === 'reset') {
-      steps.length = 0;
-      requests.length = 0;
+      keyed.delete(key);
+      const kept = requests.filter((r) => !carries(r, key));
+      requests.splice(0, requests.length, ...kept);
     } else return sendJson(response, 404, { error: `no control action ${action}` });
-    return sendJson(response, 200, { scripted: steps.length });
+    return sendJson(response, 200, { scripted: keyed.get(key)?.length ?? 0 });
   };
 
   const handle = (request: IncomingMessage | Http2ServerRequest, response: Outgoing) => void route(request, response);
