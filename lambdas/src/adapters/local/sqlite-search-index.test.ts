@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -56,7 +56,7 @@ describe('the index file', () => {
   });
 });
 
-describe("a whole library's facets", () => {
+describe("a whole library's total and facets", () => {
   it('are kept as documents come, change and go, and agree with the counts a filter computes', async () => {
     const index = openSqliteSearchIndex(':memory:');
     const spellings = ['Cardiology', 'cardiology', 'Icu', 'ICU', 'Renal', 'Heart Failure', 'heart failure'];
@@ -77,15 +77,17 @@ describe("a whole library's facets", () => {
         live.set(id, tags);
       }
     }
-    const kept = (await index.search('u1', SearchRequest.parse({}))).facets;
+    const { found, facets: kept } = await index.search('u1', SearchRequest.parse({}));
     // flagged narrows nothing here (every document is a favorite) but takes the path that counts from scratch
-    const computed = (await index.search('u1', SearchRequest.parse({ flagged: true }))).facets;
-    expect(kept).toEqual(computed);
+    const computed = await index.search('u1', SearchRequest.parse({ flagged: true }));
+    expect(kept).toEqual(computed.facets);
+    expect(found).toBe(live.size);
+    expect(computed.found).toBe(live.size);
     const want = new Map<string, number>();
     for (const tags of live.values()) for (const key of new Set(tags.map((t) => t.toLowerCase()))) want.set(key, (want.get(key) ?? 0) + 1);
     expect(Object.fromEntries(kept.map((f) => [f.tag.toLowerCase(), f.count]))).toEqual(Object.fromEntries(want));
     await index.removeUser('u1');
-    expect((await index.search('u1', SearchRequest.parse({}))).facets).toEqual([]);
+    expect(await index.search('u1', SearchRequest.parse({}))).toMatchObject({ found: 0, facets: [] });
     await index.close();
   });
 });
@@ -159,11 +161,9 @@ describe('a library with more matches than are counted', () => {
     expect((await search({ query, page, perPage })).hits.map((hit) => hit.id)).toEqual(want);
   });
 
-  it('estimates the total and the facets from a sample, and says so', async () => {
+  it('counts every match, and estimates the facets from a sample, saying so', async () => {
     const result = await search({ query: 'sepsis' });
-    expect(result).toMatchObject({ foundIs: 'estimate', facetsAre: 'estimate' });
-    expect(result.found).toBe(roughly(result.found));
-    expect(Math.abs(result.found - size) / size).toBeLessThan(0.1);
+    expect(result).toMatchObject({ found: size, foundIs: 'exact', facetsAre: 'estimate' });
     const truth = new Map(tags.map((tag) => [tag, reader.prepare<[string], number>("SELECT count(*) FROM doc_tags WHERE user_id = 'big' AND tag = ?").pluck().get(tag)!]));
     for (const facet of result.facets) expect(Math.abs(facet.count - truth.get(facet.tag)!) / truth.get(facet.tag)!).toBeLessThan(0.15);
     expect(result.facets.map((facet) => facet.tag).sort()).toEqual([...tags].sort());
@@ -178,5 +178,43 @@ describe('a library with more matches than are counted', () => {
 
   it("counts exactly a user whose few matches share the index with another user's many", async () => {
     expect(await search({ query: 'sepsis' }, 'small')).toMatchObject({ found: 10, foundIs: 'exact', facets: [{ tag: 'Icu', count: 10 }], facetsAre: 'exact' });
+  });
+
+  it('orders equal scores newest first across the cut of a page, however many tie', async () => {
+    const index = openSqliteSearchIndex(':memory:');
+    // 30 copies score the same: a page of 10 must be the 10 newest of all 30, not of the first 11 the scoring kept.
+    const days = Array.from({ length: 30 }, (_, i) => (i * 7) % 30);
+    for (const [i, day] of days.entries()) {
+      const createdAt = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString();
+      await index.upsert({ userId: 'u1', id: `copy-${i}`, name: 'Sepsis bundle', type: 'text', tags: [], description: '', link: '', favorite: false, createdAt, text: 'Lactate.' });
+    }
+    await index.upsert({ userId: 'u1', id: 'best', name: 'Sepsis', type: 'text', tags: [], description: '', link: '', favorite: false, createdAt: '2024-01-01T00:00:00.000Z', text: '' });
+    const newest = [...days.entries()].sort(([, a], [, b]) => b - a).map(([i]) => `copy-${i}`);
+    const page = async (n: number) => (await index.search('u1', SearchRequest.parse({ query: 'sepsis', page: n, perPage: 10 }))).hits.map((hit) => hit.id);
+    expect(await page(1)).toEqual(['best', ...newest.slice(0, 9)]);
+    expect(await page(2)).toEqual(newest.slice(9, 19));
+    await index.close();
+  });
+});
+
+describe('an index of an older layout', () => {
+  it('is emptied and says it was created, so the runtime rebuilds it from the table', async () => {
+    const file = path.join(folder, 'older', 'search.db');
+    mkdirSync(path.dirname(file), { recursive: true });
+    const older = new Database(file);
+    older.exec(`CREATE TABLE docs (id INTEGER PRIMARY KEY, user_id TEXT NOT NULL, resource_id TEXT NOT NULL);
+      INSERT INTO docs VALUES (1, 'u1', 'r1');
+      CREATE VIRTUAL TABLE doc_text USING fts5(name, tags, description, text);
+      INSERT INTO doc_text (rowid, name) VALUES (1, 'Sepsis bundle');`);
+    older.close();
+    const index = openSqliteSearchIndex(file);
+    expect(index.created).toBe(true);
+    expect((await index.search('u1', SearchRequest.parse({}))).found).toBe(0);
+    await index.upsert({ userId: 'u1', id: 'r1', name: 'Sepsis bundle', type: 'text', tags: [], description: '', link: '', favorite: false, createdAt: '2025-01-01T00:00:00.000Z', text: '' });
+    await index.close();
+    const reopened = openSqliteSearchIndex(file);
+    expect(reopened.created).toBe(false);
+    expect((await reopened.search('u1', SearchRequest.parse({ query: 'seps' }))).hits.map((hit) => hit.id)).toEqual(['r1']);
+    await reopened.close();
   });
 });

@@ -1,5 +1,7 @@
 // The local search engine: SQLite FTS5 in one file under the data folder. A plain table holds what filters, sorts and
-// shows a hit; the FTS5 table holds the searchable text under the same rowid. Every statement is scoped to one user.
+// shows a hit; the FTS5 table holds the searchable text under the same rowid. Every statement is scoped to one user:
+// each user's documents have rowids in a range of their own, so a full-text match is scoped by a rowid range FTS5 seeks
+// to, without reading each match's row in `docs`.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -28,17 +30,24 @@ const PASSAGE_TOKENS = 64;
 /** Tags are indexed as one text column, joined with this. */
 const TAG_SEPARATOR = ', ';
 /**
- * The total and the facets read at most about this many matches: every one up to it, an even sample past it (counts
- * from the sample are estimates, off by a few percent). The first page is always exact.
+ * The facets read the tags of at most about this many matches: every one's up to twice it, an even sample of about it
+ * past that (counts from the sample are estimates, off by a few percent). The total and the first page are always exact.
  */
 export const COUNTED_MATCHES = 2_000;
 /**
- * A match is in the sample when its rowid × 2^32/φ, modulo 2^32, falls below the sampled fraction of 2^32 (Fibonacci
- * hashing): even over any run of rowids, and unlike every n-th rowid blind to patterns that repeat every few rows.
+ * A match is in the sample when its number within its user's rowids × 2^32/φ, modulo 2^32, falls below the sampled
+ * fraction of 2^32 (Fibonacci hashing): even over any run of rowids, and unlike every n-th rowid blind to patterns that
+ * repeat every few rows.
  */
 const SAMPLE_HASH = { multiplier: 2_654_435_761, range: 2 ** 32 };
-/** Fewer sampled matches than this are too few to estimate from (counts would be off by more than about 7%). */
-const MIN_SAMPLE = 200;
+/**
+ * A user's rowids: their slot (in `users`) times this, plus 1, 2, … in the order their documents came. The sample hash
+ * multiplies the part below it, which stays far under 2^31, within SQLite's 64-bit integers; and slots stay under 2^21,
+ * so rowids stay exact JavaScript numbers.
+ */
+const USER_ROWIDS = 2 ** 32;
+/** The file's layout (PRAGMA user_version). An index from before per-user rowids (0) is rebuilt: see openSqliteSearchIndex. */
+const LAYOUT = 2;
 
 // Column order of the FTS5 table follows searchFields, so the bm25 weights line up with it.
 const ftsColumns = { name: 0, tags: 1, description: 2, textSections: 3 } as const;
@@ -46,6 +55,10 @@ const bm25Weights = searchFields.map((field) => searchFieldWeights[field]).join(
 const passageWeights = searchFields.map((field) => passageFieldWeights[field]).join(', ');
 
 const schema = `
+  CREATE TABLE IF NOT EXISTS users (
+    slot INTEGER PRIMARY KEY,
+    user_id TEXT NOT NULL UNIQUE
+  );
   CREATE TABLE IF NOT EXISTS docs (
     id INTEGER PRIMARY KEY,
     user_id TEXT NOT NULL,
@@ -167,20 +180,30 @@ export const roughly = (estimate: number) => {
   return Math.round(estimate / unit) * unit;
 };
 
-/** The user's documents that pass the flagged and tag filters, as a WHERE clause over `docs` and its parameters. */
-const filterOf = (userId: string, request: SearchRequest) => {
-  const clauses = ['docs.user_id = ?'];
-  const params: (string | number)[] = [userId];
-  if (request.flagged) clauses.push('docs.favorite = 1');
+/**
+ * The flagged and tag filters as WHERE clauses on the rowid `id` (`docs.id` or the full-text match's), with their
+ * parameters. On the full-text match they are written `+doc_text.rowid IN (…)`: each list is read once and each match
+ * looked up in it, instead of the match being sought in the full-text index once per listed document.
+ */
+const filterOf = (userId: string, request: SearchRequest, id: 'docs.id' | '+doc_text.rowid') => {
+  const clauses: string[] = [];
+  const params: (string | number)[] = [];
+  if (request.flagged) {
+    clauses.push(id === 'docs.id' ? 'docs.favorite = 1' : `${id} IN (SELECT id FROM docs WHERE user_id = ? AND favorite = 1)`);
+    if (id !== 'docs.id') params.push(userId);
+  }
   for (const key of new Set(request.tags.map(tagKey).filter(Boolean))) {
-    clauses.push('docs.id IN (SELECT doc FROM doc_tags WHERE user_id = ? AND tag_key = ?)');
+    clauses.push(`${id} IN (SELECT doc FROM doc_tags WHERE user_id = ? AND tag_key = ?)`);
     params.push(userId, key);
   }
-  return { where: clauses.join(' AND '), params, narrowed: clauses.length > 1 };
+  return { clauses, params };
 };
 
 export interface SqliteSearchIndex extends SearchIndex {
-  /** True when this open created the database: it holds nothing yet, and a caller may rebuild it from the table. */
+  /**
+   * True when this open created the database, or recreated it from an older layout: it holds nothing yet, and a caller
+   * may rebuild it from the table.
+   */
   readonly created: boolean;
   /** Every user with at least one indexed resource (for a full reindex). */
   userIds(): Promise<string[]>;
@@ -189,27 +212,36 @@ export interface SqliteSearchIndex extends SearchIndex {
   close(): Promise<void>;
 }
 
-/** Opens (or creates) the index at `file`; ':memory:' gives a throwaway index for tests. */
+/**
+ * Opens (or creates) the index at `file`; ':memory:' gives a throwaway index for tests. An index of an older layout is
+ * emptied and made anew, and says it was `created`: the runtime then rebuilds it from the table at start, as it does a
+ * deleted one (its rowids cannot be renumbered in place: FTS5 would index every text again anyway).
+ */
 export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
   const inMemory = file === ':memory:';
-  const created = inMemory || !existsSync(file);
+  let created = inMemory || !existsSync(file);
   if (!inMemory) mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   // WAL lets the reindex command write while the runtime reads; a busy wait instead of SQLITE_BUSY when both write.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
-  db.exec(schema);
-  // An index written before user_tags existed gets its counts once.
-  if (!db.prepare('SELECT 1 FROM user_tags LIMIT 1').get() && db.prepare('SELECT 1 FROM doc_tags LIMIT 1').get()) {
-    db.exec('INSERT INTO user_tags SELECT user_id, tag_key, MIN(tag), COUNT(*) FROM doc_tags GROUP BY user_id, tag_key');
-  }
+  db.transaction(() => {
+    if (db.pragma('user_version', { simple: true }) === LAYOUT) return;
+    db.exec('DROP TABLE IF EXISTS doc_text; DROP TABLE IF EXISTS user_tags; DROP TABLE IF EXISTS doc_tags; DROP TABLE IF EXISTS docs;');
+    db.exec(schema);
+    db.pragma(`user_version = ${LAYOUT}`);
+    created = true;
+  }).immediate();
 
   const statements = {
+    slotOf: db.prepare<[string], number>('SELECT slot FROM users WHERE user_id = ?').pluck(),
+    addUser: db.prepare('INSERT INTO users (user_id) VALUES (?)'),
+    lastId: db.prepare<[number, number], number | null>('SELECT max(id) FROM docs WHERE id BETWEEN ? AND ?').pluck(),
     findDoc: db.prepare<[string, string], { id: number }>('SELECT id FROM docs WHERE user_id = ? AND resource_id = ?'),
     insertDoc: db.prepare(
-      `INSERT INTO docs (user_id, resource_id, favorite, created_at, name, type, tags, description, link)
-       VALUES (@userId, @resourceId, @favorite, @createdAt, @name, @type, @tags, @description, @link)`,
+      `INSERT INTO docs (id, user_id, resource_id, favorite, created_at, name, type, tags, description, link)
+       VALUES (@id, @userId, @resourceId, @favorite, @createdAt, @name, @type, @tags, @description, @link)`,
     ),
     updateDoc: db.prepare(
       `UPDATE docs SET favorite = @favorite, created_at = @createdAt, name = @name, type = @type, tags = @tags,
@@ -237,7 +269,9 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     userIds: db.prepare<[], { user_id: string }>('SELECT DISTINCT user_id FROM docs ORDER BY user_id'),
     userFacets: db.prepare<[string], TagCount>('SELECT tag, count FROM user_tags WHERE user_id = ? ORDER BY count DESC, tag_key'),
     userDocCount: db.prepare<[string], number>('SELECT count(*) FROM docs WHERE user_id = ?').pluck(),
-    textMatchCount: db.prepare<[string], number>('SELECT count(*) FROM doc_text WHERE doc_text MATCH ?').pluck(),
+    sortKeys: db.prepare<[string], { id: number; created_at: string; resource_id: string }>(
+      'SELECT id, created_at, resource_id FROM docs WHERE id IN (SELECT value FROM json_each(?))',
+    ),
     pageDocs: db.prepare<[string], DocRow>('SELECT * FROM docs WHERE id IN (SELECT value FROM json_each(?))'),
     pageMarked: db.prepare<[string, string], MarkedRow>(
       `SELECT docs.*,
@@ -299,6 +333,17 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     statements.deleteDoc.run(id);
   };
 
+  /** The user's rowids, (first, last]; undefined for a user who never had a document. */
+  const rowidsOf = (userId: string) => {
+    const slot = statements.slotOf.get(userId);
+    return slot === undefined ? undefined : { first: slot * USER_ROWIDS, last: (slot + 1) * USER_ROWIDS - 1 };
+  };
+  const newRowid = (userId: string) => {
+    if (statements.slotOf.get(userId) === undefined) statements.addUser.run(userId);
+    const { first, last } = rowidsOf(userId)!;
+    return (statements.lastId.get(first, last) ?? first) + 1;
+  };
+
   const upsert = db.transaction((document: SearchDocument) => {
     const fields = {
       favorite: document.favorite ? 1 : 0,
@@ -317,7 +362,8 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       statements.deleteText.run(id);
       dropTags(id, document.userId);
     } else {
-      id = Number(statements.insertDoc.run({ ...fields, userId: document.userId, resourceId: document.id }).lastInsertRowid);
+      id = newRowid(document.userId);
+      statements.insertDoc.run({ ...fields, id, userId: document.userId, resourceId: document.id });
     }
     statements.insertText.run(id, withoutMarks(document.name), withoutMarks(document.tags.join(TAG_SEPARATOR)), withoutMarks(document.description), withoutMarks(document.text));
     addTags(id, document.userId, document.tags);
@@ -338,66 +384,89 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
   });
 
   /**
-   * The user's matches as a FROM clause with its parameters and their order: best first by weighted match, then newest
-   * first; or newest first with no words. With words, CROSS JOIN makes the full-text match drive the query, each match
-   * then checked against its row in `docs`; letting SQLite start from the user's rows instead is several times slower.
+   * The user's matches: a WHERE clause with its parameters over `doc_text` (with words) or `docs` (without), and how
+   * to read them. With words, the full-text match drives, scoped to the user's rowids: a match's row in `docs` is read
+   * only for what needs it (the facets' tags, the tiebreak of a page). Without, the user's rows in `docs`, newest first.
    */
-  const matchesOf = (userId: string, request: SearchRequest, expression: string | undefined) => {
-    const filter = filterOf(userId, request);
-    return expression
-      ? {
-          from: `doc_text CROSS JOIN docs ON docs.id = doc_text.rowid WHERE doc_text MATCH ? AND ${filter.where}`,
-          params: [expression, ...filter.params],
-          order: `bm25(doc_text, ${bm25Weights}), docs.created_at DESC, docs.resource_id`,
-          // Sampled on the full-text match's rowid, so a match left out of the sample is never looked up in `docs`.
-          rowid: 'doc_text.rowid',
-          narrowed: true,
-        }
-      : { from: `docs WHERE ${filter.where}`, params: filter.params, order: 'docs.created_at DESC, docs.resource_id', rowid: 'docs.id', narrowed: filter.narrowed };
+  const matchesOf = (userId: string, rowids: { first: number; last: number }, request: SearchRequest, expression: string | undefined) => {
+    if (expression) {
+      const filter = filterOf(userId, request, '+doc_text.rowid');
+      return {
+        where: ['doc_text MATCH ?', 'doc_text.rowid BETWEEN ? AND ?', ...filter.clauses].join(' AND '),
+        params: [expression, rowids.first, rowids.last, ...filter.params],
+        from: 'doc_text',
+        withDocs: 'doc_text CROSS JOIN docs ON docs.id = doc_text.rowid',
+        // Sampled on the full-text match's rowid, so a match left out of the sample is never looked up in `docs`.
+        rowid: 'doc_text.rowid',
+        ranked: true,
+        narrowed: true,
+      };
+    }
+    const filter = filterOf(userId, request, 'docs.id');
+    return {
+      where: ['docs.user_id = ?', ...filter.clauses].join(' AND '),
+      params: [userId, ...filter.params],
+      from: 'docs',
+      withDocs: 'docs',
+      rowid: 'docs.id',
+      ranked: false,
+      narrowed: filter.clauses.length > 0,
+    };
   };
   type Matches = ReturnType<typeof matchesOf>;
 
-  /** One page of matches, in order. SQLite keeps only the best LIMIT + OFFSET rows while it sorts, not every match. */
-  const pageIds = (matches: Matches, offset: number, limit: number): number[] => {
-    if (limit <= 0) return [];
-    const sql = `SELECT docs.id FROM ${matches.from} ORDER BY ${matches.order} LIMIT ? OFFSET ?`;
+  /** One page of matches without words, newest first. SQLite keeps only the newest LIMIT + OFFSET rows while it sorts. */
+  const newestPage = (matches: Matches, offset: number, limit: number): number[] => {
+    const sql = `SELECT docs.id FROM docs WHERE ${matches.where} ORDER BY docs.created_at DESC, docs.resource_id LIMIT ? OFFSET ?`;
     return statementFor(sql).pluck().all(...matches.params, limit, offset) as number[];
   };
 
   /**
-   * One page of matches, with the total and the facets. A user's whole library has its facets kept (user_tags). When
-   * at most twice COUNTED_MATCHES can match, one sorted pass reads every match: page, total and facets all exact. Past
-   * that, the page comes from a bounded sort (pageIds), and the total and facets from a sample of about COUNTED_MATCHES
-   * matches, scaled up and marked as estimates; without words the total stays exact, counting filtered rows is cheap.
+   * One page of a word search, exactly as sorting every match best first by bm25, then newest first, would give it.
+   * The best `offset + limit` by bm25 come from the full-text index alone (SQLite keeps only that many while it scores
+   * every match), and only they are read in `docs`, to order equal scores. That is exact unless equal scores straddle
+   * the cut, which the one match after it shows: then every match with the cut's score is read too, and the tiebreak
+   * picks among all of them.
    */
-  const pageAndCounts = (userId: string, matches: Matches, expression: string | undefined, offset: number, limit: number): { page: number[] } & Counts => {
+  const rankedPage = (matches: Matches, offset: number, limit: number): number[] => {
+    const wanted = offset + limit;
+    const scored = `SELECT doc_text.rowid AS id, bm25(doc_text, ${bm25Weights}) AS score FROM doc_text WHERE ${matches.where}`;
+    const best = statementFor(`${scored} ORDER BY score LIMIT ?`).all(...matches.params, wanted + 1) as { id: number; score: number }[];
+    let ranked = best.slice(0, wanted);
+    const cut = ranked.at(-1)?.score;
+    if (best.length > wanted && best[wanted]!.score === cut) {
+      const tied = statementFor(`${scored} AND bm25(doc_text, ${bm25Weights}) = ?`).all(...matches.params, cut) as { id: number; score: number }[];
+      ranked = [...ranked.filter((row) => row.score < cut), ...tied];
+    }
+    const keys = new Map(statements.sortKeys.all(JSON.stringify(ranked.map((row) => row.id))).map((row) => [row.id, row]));
+    // As ORDER BY created_at DESC, resource_id: ISO dates and ids are ASCII, so JavaScript's order is SQLite's.
+    const newerFirst = (a: number, b: number) => {
+      const [x, y] = [keys.get(a)!, keys.get(b)!];
+      return x.created_at !== y.created_at ? (x.created_at > y.created_at ? -1 : 1) : x.resource_id < y.resource_id ? -1 : x.resource_id > y.resource_id ? 1 : 0;
+    };
+    return ranked.sort((a, b) => a.score - b.score || newerFirst(a.id, b.id)).slice(offset, wanted).map((row) => row.id);
+  };
+
+  /**
+   * One page of matches, with the total and the facets. A user's whole library has its total and facets kept
+   * (user_tags). Otherwise the total counts every match (cheap: no row of `docs` is read for words), and the facets
+   * read the tags of every match up to twice COUNTED_MATCHES; past that, of an even sample of about COUNTED_MATCHES,
+   * scaled up and marked as estimates.
+   */
+  const pageAndCounts = (userId: string, matches: Matches, offset: number, limit: number): { page: number[] } & Counts => {
+    const page = limit <= 0 ? [] : matches.ranked ? rankedPage(matches, offset, limit) : newestPage(matches, offset, limit);
     if (!matches.narrowed) {
-      const found = statements.userDocCount.get(userId)!;
-      return { page: pageIds(matches, offset, limit), found, foundIs: 'exact', facets: statements.userFacets.all(userId), facetsAre: 'exact' };
+      return { page, found: statements.userDocCount.get(userId)!, foundIs: 'exact', facets: statements.userFacets.all(userId), facetsAre: 'exact' };
     }
-    // At most this many can match: every user's full-text matches (cheap: no row is read), or the user's filtered rows.
-    const possible = expression
-      ? statements.textMatchCount.get(expression)!
-      : (statementFor(`SELECT count(*) FROM ${matches.from}`).pluck().get(...matches.params) as number);
-    const fraction = COUNTED_MATCHES / possible;
-    if (fraction <= 0.5) {
-      const sampled = `SELECT docs.tags FROM ${matches.from} AND (${matches.rowid} * ${SAMPLE_HASH.multiplier}) % ${SAMPLE_HASH.range} < ?`;
-      const sample = statementFor(sampled).all(...matches.params, Math.floor(fraction * SAMPLE_HASH.range)) as { tags: string }[];
-      // A sample this small says little (filters or other users' libraries left few of the possible matches): every
-      // match is counted below instead.
-      if (sample.length >= MIN_SAMPLE) {
-        return {
-          page: pageIds(matches, offset, limit),
-          found: expression ? roughly(sample.length / fraction) : possible,
-          foundIs: expression ? 'estimate' : 'exact',
-          facets: countTags(sample).map(({ tag, count }) => ({ tag, count: roughly(count / fraction) })),
-          facetsAre: 'estimate',
-        };
-      }
+    const found = statementFor(`SELECT count(*) FROM ${matches.from} WHERE ${matches.where}`).pluck().get(...matches.params) as number;
+    const tagsOf = `SELECT docs.tags FROM ${matches.withDocs} WHERE ${matches.where}`;
+    if (found <= 2 * COUNTED_MATCHES) {
+      return { page, found, foundIs: 'exact', facets: countTags(statementFor(tagsOf).all(...matches.params) as { tags: string }[]), facetsAre: 'exact' };
     }
-    const rows = statementFor(`SELECT docs.id, docs.tags FROM ${matches.from} ORDER BY ${matches.order}`).all(...matches.params) as { id: number; tags: string }[];
-    const page = limit > 0 ? rows.slice(offset, offset + limit).map((row) => row.id) : [];
-    return { page, found: rows.length, foundIs: 'exact', facets: countTags(rows), facetsAre: 'exact' };
+    const fraction = COUNTED_MATCHES / found;
+    const sampled = `${tagsOf} AND ((${matches.rowid} % ${USER_ROWIDS}) * ${SAMPLE_HASH.multiplier}) % ${SAMPLE_HASH.range} < ?`;
+    const sample = statementFor(sampled).all(...matches.params, Math.floor(fraction * SAMPLE_HASH.range)) as { tags: string }[];
+    return { page, found, foundIs: 'exact', facets: countTags(sample).map(({ tag, count }) => ({ tag, count: roughly(count / fraction) })), facetsAre: 'estimate' };
   };
 
   /** Facets over matched rows: a tag counts once per document, shown as its smallest spelling, most first, then by tag. */
@@ -447,10 +516,12 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       removeUser.immediate(userId);
     },
     search: async (userId, request): Promise<SearchResult> => {
+      const rowids = rowidsOf(userId);
+      if (!rowids) return { hits: [], found: 0, foundIs: 'exact', page: request.page, perPage: request.perPage, facets: [], facetsAre: 'exact' };
       const expression = matchExpression(request.query);
-      const matches = matchesOf(userId, request, expression);
+      const matches = matchesOf(userId, rowids, request, expression);
       const offset = (request.page - 1) * request.perPage;
-      const { page, found, foundIs, facets, facetsAre } = pageAndCounts(userId, matches, expression, offset, Math.min(request.perPage, SEARCH_MAX_HITS - offset));
+      const { page, found, foundIs, facets, facetsAre } = pageAndCounts(userId, matches, offset, Math.min(request.perPage, SEARCH_MAX_HITS - offset));
       return { hits: pageHits(page, expression), found, foundIs, page: request.page, perPage: request.perPage, facets, facetsAre };
     },
     passages: async (userId, lookup, limit): Promise<Passage[]> => {
