@@ -1,9 +1,10 @@
-// Users made the way an operator makes them (the users CLI), and signed in the way the web app signs in.
+// Users made the way an operator makes them (the users CLI's own addUser), and signed in the way the web app signs in.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { RuntimeConfig } from '@chartside/shared';
+import { addUser } from '../../infra/local/src/users';
 import { startSession, type Auth } from './api';
 import { quietSdkEnv, repoRoot, type TestRuntime } from './runtime';
 
@@ -22,13 +23,30 @@ export const usersCli = async (runtime: Pick<TestRuntime, 'port'> & Partial<Pick
     env: { ...process.env, ...quietSdkEnv, PORT: String(runtime.port), ...(runtime.dataDir && { DATA_DIR: runtime.dataDir }) },
   });
 
-/** A new user; `sample` (which needs the runtime's data folder) gives them the demo clinician's fictional sample. */
-export const createUser = async (runtime: Parameters<typeof usersCli>[0], options: { totp?: boolean; admin?: boolean; sample?: boolean } = {}): Promise<TestUser> => {
+type UserOptions = { totp?: boolean; admin?: boolean; sample?: boolean };
+
+/** A new user made with the users CLI itself (`users add`); `sample` needs the runtime's data folder. */
+export const createUserWithCli = async (runtime: Parameters<typeof usersCli>[0], options: UserOptions = {}): Promise<TestUser> => {
   const email = `clinician-${randomUUID().slice(0, 8)}@example.org`;
   const password = `Pw-${randomUUID()}`;
   const flags = [...(options.totp ? ['--totp'] : []), ...(options.admin ? ['--admin'] : []), ...(options.sample ? ['--sample'] : [])];
   const { stdout } = await usersCli(runtime, ['add', '--email', email, '--password', password, '--json', ...flags]);
   return { ...(JSON.parse(stdout) as { userId: string; totpSecret?: string }), email, password };
+};
+
+/**
+ * A new user, made by the users CLI's own addUser in this process: starting the CLI (Node, tsx, the AWS SDK) takes
+ * seconds of CPU a user, the call a tenth of one. `sample` (the demo clinician's fictional sample, written through the
+ * runtime's data folder) goes through the CLI.
+ */
+export const createUser = async (runtime: Parameters<typeof usersCli>[0], options: UserOptions = {}): Promise<TestUser> => {
+  if (options.sample) return createUserWithCli(runtime, options);
+  const origin = { url: `http://localhost:${runtime.port}` };
+  const { userPoolId, userPoolClientId } = await runtimeConfig(origin);
+  const email = `clinician-${randomUUID().slice(0, 8)}@example.org`;
+  const password = `Pw-${randomUUID()}`;
+  const created = await addUser({ client: cognito(origin), userPoolId, userPoolClientId }, { email, password, totp: options.totp, admin: options.admin });
+  return { ...created, password };
 };
 
 export const runtimeConfig = async (runtime: Pick<TestRuntime, 'url'>) => RuntimeConfig.parse(await (await fetch(`${runtime.url}/config.json`)).json());

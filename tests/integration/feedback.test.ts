@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FeedbackList, MAX_FEEDBACK_CHARS } from '@chartside/shared';
 import { api, type Api } from '../harness/api';
 import { sharedRuntime } from '../harness/shared-runtime';
-import { createUser, signedIn, type TestUser } from '../harness/users';
+import { createUser, createUserWithCli, signedIn, type TestUser } from '../harness/users';
 
 const runtime = sharedRuntime();
 let sender: TestUser;
@@ -20,7 +20,8 @@ beforeAll(async () => {
   sender = await createUser(runtime);
   asSender = api(runtime, await signedIn(runtime, sender));
   asOther = api(runtime, await signedIn(runtime, await createUser(runtime)));
-  asAdmin = api(runtime, await signedIn(runtime, await createUser(runtime, { admin: true })));
+  // Made with `users add --admin`, as an operator makes an administrator.
+  asAdmin = api(runtime, await signedIn(runtime, await createUserWithCli(runtime, { admin: true })));
 });
 
 describe('feedback', () => {

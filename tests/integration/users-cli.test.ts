@@ -1,14 +1,14 @@
 // `npm run users`: add (with and without TOTP), list, remove, against the running local runtime.
 import { describe, expect, it } from 'vitest';
 import { sharedRuntime } from '../harness/shared-runtime';
-import { createUser, signIn, usersCli } from '../harness/users';
+import { createUser, createUserWithCli, signIn, usersCli } from '../harness/users';
 import { totpCode } from '../../infra/local/src/users';
 
 const runtime = sharedRuntime();
 
 describe('users CLI', () => {
   it('adds a confirmed user who can sign in, lists them, and removes them', async () => {
-    const user = await createUser(runtime);
+    const user = await createUserWithCli(runtime);
     expect(user.userId).toMatch(/^[0-9a-f-]{36}$/);
     expect((await signIn(runtime, user)).AccessToken).toBeTruthy();
 
@@ -28,7 +28,7 @@ describe('users CLI', () => {
   });
 
   it('enrolls TOTP with --totp: sign-in then needs a code from the printed secret', async () => {
-    const user = await createUser(runtime, { totp: true });
+    const user = await createUserWithCli(runtime, { totp: true });
     expect(user.totpSecret).toMatch(/^[A-Z2-7]{16,}$/);
     await expect(signIn(runtime, user)).rejects.toThrow(/SOFTWARE_TOKEN_MFA/);
     await expect(signIn(runtime, user, () => '000000')).rejects.toThrow();
