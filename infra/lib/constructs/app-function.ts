@@ -104,7 +104,8 @@ export class AppFunction extends Construct {
         minify: true,
         sourceMap: true,
         sourcesContent: false,
-        // Bundle the AWS SDK too: the version the tests ran is the version that runs.
+        // The AWS SDK v3 is bundled, not left to the runtime's copy: the version the tests ran is the version that runs,
+        // and one minified file initialises in about half the time of the SDK's own package files (issue 19's measure).
         externalModules: [...(props.shippedPackages ?? [])],
         ...(props.shippedPackages?.length
           ? {
