@@ -5,11 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/**
- * The issue's goal is 170 KB (issue 19); this budget, just above the 172 KB reached, only stops it growing until the
- * bundle is split further (Amplify's auth, ~19 KB, is the next).
- */
-export const FIRST_SCREEN_BUDGET_KB = 175;
+/** Issue 19's goal is under 170 KB; 153 KB were reached, and the budget leaves a little headroom above that. */
+export const FIRST_SCREEN_BUDGET_KB = 158;
 
 const scriptsOf = (html: string) => [
   ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),

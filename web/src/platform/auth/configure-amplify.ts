@@ -1,16 +1,18 @@
-// Points Amplify's Cognito client at the user pool named in the runtime config (a local endpoint when set).
+// Amplify's Cognito client (amplify-client.ts) is not on the first screen's JavaScript: start-up begins loading it
+// and the first screen renders meanwhile. Every use of Amplify's auth API awaits amplifyAuth(), so no call can run
+// before Amplify is configured.
 import type { RuntimeConfig } from '@chartside/shared';
-import { Amplify } from 'aws-amplify';
 
-export function configureAmplify({ userPoolId, userPoolClientId, userPoolEndpoint }: RuntimeConfig): void {
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId,
-        userPoolClientId,
-        ...(userPoolEndpoint ? { userPoolEndpoint } : {}),
-        loginWith: { email: true },
-      },
-    },
+type AmplifyClient = typeof import('./amplify-client');
+
+let configured: Promise<AmplifyClient> | undefined;
+
+export function configureAmplify(config: RuntimeConfig): void {
+  configured = import('./amplify-client').then((client) => {
+    client.configure(config);
+    return client;
   });
 }
+
+/** Amplify's auth API, once configured (unconfigured before configureAmplify: Amplify then says so itself). */
+export const amplifyAuth = (): Promise<AmplifyClient> => configured ?? import('./amplify-client');

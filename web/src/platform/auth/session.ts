@@ -1,15 +1,15 @@
 // The current session, read from Amplify's token store (refreshed by Amplify when the access token has expired).
-import { fetchAuthSession, signOut as amplifySignOut } from 'aws-amplify/auth';
+import { amplifyAuth } from './configure-amplify';
 
 /** The access token for API and WebSocket calls, or undefined when nobody is signed in. */
 export async function getAccessToken(): Promise<string | undefined> {
-  const session = await fetchAuthSession();
+  const session = await (await amplifyAuth()).fetchAuthSession();
   return session.tokens?.accessToken.toString();
 }
 
 /** The access token and the user id it names (its subject), for a socket whose first message carries both. */
 export async function getAccessIdentity(): Promise<{ token: string; userId: string } | undefined> {
-  const accessToken = (await fetchAuthSession()).tokens?.accessToken;
+  const accessToken = (await (await amplifyAuth()).fetchAuthSession()).tokens?.accessToken;
   const userId = accessToken?.payload.sub;
   return accessToken && userId ? { token: accessToken.toString(), userId } : undefined;
 }
@@ -29,5 +29,5 @@ export async function isSignedIn(): Promise<boolean> {
 
 /** Ends the session on this device (Amplify revokes the refresh token where Cognito supports it). */
 export async function signOut(): Promise<void> {
-  await amplifySignOut();
+  await (await amplifyAuth()).signOut();
 }

@@ -1,7 +1,8 @@
 // Password sign-in with a TOTP second factor, and the authenticator set-up Cognito asks for when the
 // deployment requires MFA and the user has none yet. Kept apart from session.ts so that only the login chunk
 // carries the sign-in code.
-import { confirmSignIn, signIn, type SignInOutput } from 'aws-amplify/auth';
+import type { SignInOutput } from 'aws-amplify/auth';
+import { amplifyAuth } from './configure-amplify';
 
 export const TOTP_ISSUER = 'Chartside';
 
@@ -40,10 +41,10 @@ const progressOf = ({ nextStep }: SignInOutput, email: string): SignInProgress =
 
 export async function signInWithPassword(email: string, password: string): Promise<SignInProgress> {
   // Amplify's default flow, USER_SRP_AUTH: the password never leaves the browser (the local runtime speaks SRP too).
-  return progressOf(await signIn({ username: email, password }), email);
+  return progressOf(await (await amplifyAuth()).signIn({ username: email, password }), email);
 }
 
 /** Answers the code step, or confirms a new authenticator with its first code (both are 6 digits). */
 export async function confirmSignInCode(code: string, email: string): Promise<SignInProgress> {
-  return progressOf(await confirmSignIn({ challengeResponse: code }), email);
+  return progressOf(await (await amplifyAuth()).confirmSignIn({ challengeResponse: code }), email);
 }
