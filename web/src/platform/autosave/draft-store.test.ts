@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createStore, set } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearDrafts, createDraftWriter, draftKey, readDraft } from './draft-store';
 import type { StoredDraft } from './record-saver';
 
@@ -63,5 +64,81 @@ describe('the draft store', () => {
     expect(await readDraft(other)).toBeUndefined();
     await writer.flush(); // a save that finished after the sign-out
     expect(await readDraft(key)).toBeUndefined();
+  });
+
+  describe('as the page goes', () => {
+    const writeAheads = () => Object.keys(localStorage).filter((name) => name.startsWith('chartside-draft-ahead:'));
+    /** The draft store as the next page (a reload) sees it: a fresh module, the same IndexedDB and localStorage. */
+    const nextPage = async () => {
+      vi.resetModules();
+      return import('./draft-store');
+    };
+    /** Puts the entry back as it was before the page's last IndexedDB write: that write never landed. */
+    const undoLastWrite = (draft: StoredDraft<Note, NoteDraft>) => set(key, draft, createStore('chartside-drafts', 'drafts'));
+
+    it('keeps a draft not written yet in localStorage at once, and drops it once IndexedDB holds it', async () => {
+      const writer = createDraftWriter<Note, NoteDraft>(key, () => ({ base, changes: { body: 'Typed at the reload' } }), 60_000);
+      writer.schedule();
+      writer.keepAsPageGoes();
+      expect(writeAheads()).toHaveLength(1);
+      expect(localStorage.getItem(writeAheads()[0]!)).toContain('Typed at the reload');
+      await writer.flush();
+      expect(await readDraft(key)).toEqual({ base, changes: { body: 'Typed at the reload' } });
+      expect(writeAheads()).toEqual([]);
+    });
+
+    it('lets the next page read what was typed when the IndexedDB write never landed', async () => {
+      let current: StoredDraft<Note, NoteDraft> = { base, changes: { body: 'Written before' } };
+      const writer = createDraftWriter<Note, NoteDraft>(key, () => current, 60_000);
+      await writer.flush();
+      current = { base, changes: { body: 'Typed just before the reload' } };
+      writer.schedule();
+      writer.keepAsPageGoes();
+      const left = Object.fromEntries(writeAheads().map((name) => [name, localStorage.getItem(name)!]));
+      await writer.flush();
+      await undoLastWrite({ base, changes: { body: 'Written before' } });
+      for (const [name, value] of Object.entries(left)) localStorage.setItem(name, value);
+
+      const next = await nextPage();
+      expect(await next.readDraft(key)).toEqual({ base, changes: { body: 'Typed just before the reload' } });
+      // Moved into IndexedDB: the page after that reads it there.
+      expect(writeAheads()).toEqual([]);
+      expect(await (await nextPage()).readDraft(key)).toEqual({ base, changes: { body: 'Typed just before the reload' } });
+    });
+
+    it('deletes a kept draft whose deletion never landed (its record was saved just before the page went)', async () => {
+      let current: StoredDraft<Note, NoteDraft> | undefined = { base, changes: { body: 'Saved just before the reload' } };
+      const writer = createDraftWriter<Note, NoteDraft>(key, () => current, 60_000);
+      await writer.flush();
+      current = undefined;
+      writer.schedule();
+      writer.keepAsPageGoes();
+      const left = Object.fromEntries(writeAheads().map((name) => [name, localStorage.getItem(name)!]));
+      await writer.flush();
+      await undoLastWrite({ base, changes: { body: 'Saved just before the reload' } });
+      for (const [name, value] of Object.entries(left)) localStorage.setItem(name, value);
+
+      expect(await (await nextPage()).countStoredDrafts('user-1')).toBe(0);
+      expect(await readDraft(key)).toBeUndefined();
+    });
+
+    it('writes nothing ahead when IndexedDB already holds the draft', async () => {
+      const writer = createDraftWriter<Note, NoteDraft>(key, () => ({ base, changes: { body: 'Kept' } }), 60_000);
+      await writer.flush();
+      writer.keepAsPageGoes();
+      expect(writeAheads()).toEqual([]);
+    });
+
+    it('clears the write-aheads with the drafts, and none is written after', async () => {
+      const writer = createDraftWriter<Note, NoteDraft>(key, () => ({ base, changes: { body: 'Patient data' } }), 60_000);
+      writer.schedule();
+      writer.keepAsPageGoes();
+      await clearDrafts();
+      expect(writeAheads()).toEqual([]);
+      writer.schedule();
+      writer.keepAsPageGoes();
+      expect(writeAheads()).toEqual([]);
+      expect(await (await nextPage()).readDraft(key)).toBeUndefined();
+    });
   });
 });

@@ -591,6 +591,19 @@ describe('RecordSaver', () => {
       expect(server.held[0]!.body).toEqual({ version: 4, body: 'Mine' });
     });
 
+    it('ends saved when the save of restored changes meets a copy that already holds them (the keepalive save landed)', async () => {
+      const stored = note();
+      const server = heldServer(stored);
+      const saver = saverFor(server, stored);
+      saver.restore({ base: stored, changes: { body: 'Sent as the page went' } });
+      server.saveElsewhere({ body: 'Sent as the page went' });
+      server.held[0]!.answer();
+      await server.settle();
+      expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 4 } });
+      expect(saver.hasUnsavedWork()).toBe(false);
+      expect(server.patch).toHaveBeenCalledTimes(1);
+    });
+
     it('drops stored changes the server already has (a save that landed before the reload)', () => {
       const stored = note();
       const server = heldServer(stored);
@@ -598,6 +611,7 @@ describe('RecordSaver', () => {
       const saver = saverFor(server, saved);
       saver.restore({ base: stored, changes: { body: 'Saved as the page went' } });
       expect(saver.hasUnsavedWork()).toBe(false);
+      expect(saver.getState().status).toBe('saved');
       expect(server.patch).not.toHaveBeenCalled();
     });
   });

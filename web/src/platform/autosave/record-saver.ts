@@ -360,7 +360,9 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
       return;
     }
     const pending = keysOf(keep).length > 0;
-    const settled = this.state.status === 'error' || this.state.status === 'conflict' ? 'saved' : this.state.status;
+    // Nothing of mine left to save: what was waiting, being saved (the 409 of a save whose edit theirs already holds),
+    // failing or in conflict is on the server.
+    const settled = ['pending', 'saving', 'error', 'conflict'].includes(this.state.status) ? 'saved' : this.state.status;
     this.update({ base: theirs, draft, conflict: undefined, status: pending ? 'pending' : settled });
     if (pending && this.inFlight) this.saveAgain = true;
     else if (pending) void this.flush();

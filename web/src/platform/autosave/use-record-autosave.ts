@@ -42,16 +42,16 @@ function useKeptDraft<R extends Versioned, D extends object, Body>(saver: Record
         if (!cancelled) setRestoredKey(key);
       },
     );
-    const flushWriter = () => void writerRef.current?.flush();
-    const flushWhenHidden = () => {
-      if (document.visibilityState === 'hidden') flushWriter();
+    const keepAsPageGoes = () => writerRef.current?.keepAsPageGoes();
+    const keepWhenHidden = () => {
+      if (document.visibilityState === 'hidden') keepAsPageGoes();
     };
-    window.addEventListener('pagehide', flushWriter);
-    document.addEventListener('visibilitychange', flushWhenHidden);
+    window.addEventListener('pagehide', keepAsPageGoes);
+    document.addEventListener('visibilitychange', keepWhenHidden);
     return () => {
       cancelled = true;
-      window.removeEventListener('pagehide', flushWriter);
-      document.removeEventListener('visibilitychange', flushWhenHidden);
+      window.removeEventListener('pagehide', keepAsPageGoes);
+      document.removeEventListener('visibilitychange', keepWhenHidden);
       const writer = writerRef.current;
       writerRef.current = undefined;
       // The last save is on its way: the kept draft follows it (deleted once it lands, kept if it fails).
