@@ -46,8 +46,8 @@ const SAMPLE_HASH = { multiplier: 2_654_435_761, range: 2 ** 32 };
  * so rowids stay exact JavaScript numbers.
  */
 const USER_ROWIDS = 2 ** 32;
-/** The file's layout (PRAGMA user_version). An index from before per-user rowids (0) is rebuilt: see openSqliteSearchIndex. */
-const LAYOUT = 2;
+/** The file's layout (PRAGMA user_version); an index of another (0: before per-user rowids) is rebuilt: see openSqliteSearchIndex. */
+const LAYOUT = 3;
 
 // Column order of the FTS5 table follows searchFields, so the bm25 weights line up with it.
 const ftsColumns = { name: 0, tags: 1, description: 2, textSections: 3 } as const;
@@ -55,9 +55,11 @@ const bm25Weights = searchFields.map((field) => searchFieldWeights[field]).join(
 const passageWeights = searchFields.map((field) => passageFieldWeights[field]).join(', ');
 
 const schema = `
+  -- A user's slot gives their rowids (USER_ROWIDS); their document count is kept, as their facets are in user_tags.
   CREATE TABLE IF NOT EXISTS users (
     slot INTEGER PRIMARY KEY,
-    user_id TEXT NOT NULL UNIQUE
+    user_id TEXT NOT NULL UNIQUE,
+    docs INTEGER NOT NULL DEFAULT 0
   );
   CREATE TABLE IF NOT EXISTS docs (
     id INTEGER PRIMARY KEY,
@@ -90,10 +92,12 @@ const schema = `
     count INTEGER NOT NULL,
     PRIMARY KEY (user_id, tag_key)
   ) WITHOUT ROWID;
+  -- Prefix indexes for the last word's first 1 to 3 letters: without one, a prefix merges the lists of every word it
+  -- begins (a lone letter, as in 'hepatitis C', took half a second in 100,000 resources); longer prefixes match few words.
   CREATE VIRTUAL TABLE IF NOT EXISTS doc_text USING fts5(
     name, tags, description, text,
     tokenize = 'unicode61 remove_diacritics 2',
-    prefix = '2 3'
+    prefix = '1 2 3'
   );
 `;
 
@@ -237,6 +241,8 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
   const statements = {
     slotOf: db.prepare<[string], number>('SELECT slot FROM users WHERE user_id = ?').pluck(),
     addUser: db.prepare('INSERT INTO users (user_id) VALUES (?)'),
+    countDocs: db.prepare('UPDATE users SET docs = docs + ? WHERE user_id = ?'),
+    uncountUser: db.prepare('UPDATE users SET docs = 0 WHERE user_id = ?'),
     lastId: db.prepare<[number, number], number | null>('SELECT max(id) FROM docs WHERE id BETWEEN ? AND ?').pluck(),
     findDoc: db.prepare<[string, string], { id: number }>('SELECT id FROM docs WHERE user_id = ? AND resource_id = ?'),
     insertDoc: db.prepare(
@@ -268,19 +274,22 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     userDocs: db.prepare<[string], { id: number }>('SELECT id FROM docs WHERE user_id = ?'),
     userIds: db.prepare<[], { user_id: string }>('SELECT DISTINCT user_id FROM docs ORDER BY user_id'),
     userFacets: db.prepare<[string], TagCount>('SELECT tag, count FROM user_tags WHERE user_id = ? ORDER BY count DESC, tag_key'),
-    userDocCount: db.prepare<[string], number>('SELECT count(*) FROM docs WHERE user_id = ?').pluck(),
+    userDocCount: db.prepare<[string], number>('SELECT docs FROM users WHERE user_id = ?').pluck(),
     sortKeys: db.prepare<[string], { id: number; created_at: string; resource_id: string }>(
       'SELECT id, created_at, resource_id FROM docs WHERE id IN (SELECT value FROM json_each(?))',
     ),
     pageDocs: db.prepare<[string], DocRow>('SELECT * FROM docs WHERE id IN (SELECT value FROM json_each(?))'),
-    pageMarked: db.prepare<[string, string], MarkedRow>(
+    // The match runs once over the page's span of rowids, each checked against the page (`+`): given the page as rowid
+    // constraints, FTS5 would run the match once per hit, which for a whole word read as a prefix (no prefix index
+    // past 3 letters) merges every matching term's list each time.
+    pageMarked: db.prepare<[string, number, number, string], MarkedRow>(
       `SELECT docs.*,
          highlight(doc_text, ${ftsColumns.name}, '${MARK_OPEN}', '${MARK_CLOSE}') AS name_marked,
          highlight(doc_text, ${ftsColumns.tags}, '${MARK_OPEN}', '${MARK_CLOSE}') AS tags_marked,
          snippet(doc_text, ${ftsColumns.description}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS description_marked,
          snippet(doc_text, ${ftsColumns.textSections}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS text_marked
        FROM doc_text JOIN docs ON docs.id = doc_text.rowid
-       WHERE doc_text MATCH ? AND doc_text.rowid IN (SELECT value FROM json_each(?))`,
+       WHERE doc_text MATCH ? AND doc_text.rowid BETWEEN ? AND ? AND +doc_text.rowid IN (SELECT value FROM json_each(?))`,
     ),
     // As a search's match: the full-text match drives (CROSS JOIN), each then checked against the user's rows.
     // The ranked words drive and score; the required ones filter (a subquery of its own, so they are not scored twice).
@@ -331,6 +340,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     statements.deleteText.run(id);
     dropTags(id, userId);
     statements.deleteDoc.run(id);
+    statements.countDocs.run(-1, userId);
   };
 
   /** The user's rowids, (first, last]; undefined for a user who never had a document. */
@@ -364,6 +374,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     } else {
       id = newRowid(document.userId);
       statements.insertDoc.run({ ...fields, id, userId: document.userId, resourceId: document.id });
+      statements.countDocs.run(1, document.userId);
     }
     statements.insertText.run(id, withoutMarks(document.name), withoutMarks(document.tags.join(TAG_SEPARATOR)), withoutMarks(document.description), withoutMarks(document.text));
     addTags(id, document.userId, document.tags);
@@ -381,6 +392,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       statements.deleteDoc.run(id);
     }
     statements.dropUserTags.run(userId);
+    statements.uncountUser.run(userId);
   });
 
   /**
@@ -492,7 +504,9 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
   const pageHits = (page: number[], expression: string | undefined): SearchHit[] => {
     if (page.length === 0) return [];
     const json = JSON.stringify(page);
-    const rows: (DocRow | MarkedRow)[] = expression ? statements.pageMarked.all(expression, json) : statements.pageDocs.all(json);
+    const rows: (DocRow | MarkedRow)[] = expression
+      ? statements.pageMarked.all(expression, Math.min(...page), Math.max(...page), json)
+      : statements.pageDocs.all(json);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return page.flatMap((id) => {
       const row = byId.get(id);
