@@ -1,7 +1,7 @@
 // AI chat and the text transformer in Chromium against the real runtime, its AI pointed at the model double (Ollama's
 // wire format): a reply appears piece by piece, shows exactly once after a reload mid-reply, and reaches a second
 // device; Stop keeps the text so far; a malicious reply is shown inert; an image is sent downscaled; a reply is exported into a patient section
-// and saved; the transformer reads an image; and a runtime with no model says what to set, with nothing to press.
+// and saved; and the transformer reads an image (a runtime with no model: no-model.test.ts).
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
 import { sectionPlainText, type Patient, type ResourceFile } from '@chartside/shared';
@@ -9,7 +9,6 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
-import { startRuntime } from '../harness/runtime';
 import { sharedModel } from '../harness/shared-model';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
@@ -48,8 +47,8 @@ const send = async (p: Page, text: string) => {
   await composer(p).fill(text);
   await composer(p).press('Enter');
 };
-const newChat = async (p: Page, origin = runtime.url) => {
-  await p.goto(`${origin}/chat`);
+const newChat = async (p: Page) => {
+  await p.goto(`${runtime.url}/chat`);
   await p.waitForURL(/\/chat\/[\w-]+$/, { timeout: 20_000 });
   await composer(p).waitFor({ timeout: 20_000 });
 };
@@ -286,27 +285,5 @@ describe('the text transformer', () => {
     expect(asked).toMatchObject({ operation: 'generate', model: 'llama3.2-vision' });
     await shot(page, 'text-transformer');
     await dialog.getByRole('button', { name: 'Close' }).click();
-  });
-});
-
-describe('without a model', () => {
-  it('says AI is not set up on this server and which setting to set, with nothing to press', { timeout: 120_000 }, async () => {
-    const bare = await startRuntime();
-    const bareContext = await newContext(browser);
-    try {
-      const someone = await createUser(bare);
-      const p = await bareContext.newPage();
-      await signIn(p, bare.url, someone);
-      await dismissOfflineNotice(p);
-      await newChat(p, bare.url);
-      await p.getByText('AI is not set up on this server.').first().waitFor({ timeout: 15_000 });
-      expect(await p.getByText(/OLLAMA_URL/).first().isVisible()).toBe(true);
-      await composer(p).fill('Is anyone there?');
-      expect(await p.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
-      await shot(p, 'chat-not-set-up');
-    } finally {
-      await bareContext.close();
-      await bare.stop();
-    }
   });
 });

@@ -2,12 +2,11 @@
 // reach the search index by DynamoDB Local's stream, the passages matching a question go to the model (the double,
 // Ollama's wire format) numbered as the answer cites them, and the answer comes back with its sources. Never another
 // user's resource, never an encrypted resource's sealed text; nothing found is answered without the model; bad input
-// is a 400 with a clear message; a runtime without a model says what to set.
+// is a 400 with a clear message (a runtime without a model: e2e/no-model.test.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CHAT_MESSAGE_REQUIRED, normalizeTag, NOTHING_IN_LIBRARY, type LibraryAnswer, type Resource } from '@chartside/shared';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { api, type Api } from '../harness/api';
-import { startRuntime } from '../harness/runtime';
 import { textSection } from '../harness/resources';
 import { sharedModel } from '../harness/shared-model';
 import { sharedRuntime } from '../harness/shared-runtime';
@@ -161,20 +160,5 @@ describe('bad input', () => {
 
   it('answers 401 without a token', async () => {
     expect((await api(runtime)('POST', '/library/ask', { message: 'apixaban' })).status).toBe(401);
-  });
-});
-
-describe('without a model', () => {
-  it('says AI is not set up on this server and which setting to set', { timeout: 120_000 }, async () => {
-    const bare = await startRuntime();
-    try {
-      const someone = api(bare, await signedIn(bare, await createUser(bare)));
-      const { status, json } = await ask(someone, { message: 'What apixaban dose?' });
-      expect(status).toBe(503);
-      expect(json.error?.code).toBe('model_not_configured');
-      expect(json.error?.message).toMatch(/^AI is not set up on this server\. .*OLLAMA_URL/);
-    } finally {
-      await bare.stop();
-    }
   });
 });
