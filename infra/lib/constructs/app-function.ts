@@ -102,6 +102,9 @@ export class AppFunction extends Construct {
         target: 'node24',
         mainFields: ['module', 'main'],
         minify: true,
+        // Non-ASCII text as UTF-8, which Node reads modules as, not as 6-byte \u escapes: the HTTP API's bundle is 0.1 MB less.
+        // (An esbuild argument: this aws-cdk-lib's bundling drops its own `charset` option.)
+        esbuildArgs: { '--charset': 'utf8' },
         sourceMap: true,
         sourcesContent: false,
         // The AWS SDK v3 is bundled, not left to the runtime's copy: the version the tests ran is the version that runs,
