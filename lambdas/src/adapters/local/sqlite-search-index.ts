@@ -451,10 +451,11 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       ranked = [...ranked.filter((row) => row.score < cut), ...tied];
     }
     const keys = new Map(statements.sortKeys.all(JSON.stringify(ranked.map((row) => row.id))).map((row) => [row.id, row]));
-    // As ORDER BY created_at DESC, resource_id: ISO dates and ids are ASCII, so JavaScript's order is SQLite's.
+    // As ORDER BY created_at DESC, resource_id: SQLite compares text as its UTF-8 bytes.
+    const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
     const newerFirst = (a: number, b: number) => {
       const [x, y] = [keys.get(a)!, keys.get(b)!];
-      return x.created_at !== y.created_at ? (x.created_at > y.created_at ? -1 : 1) : x.resource_id < y.resource_id ? -1 : x.resource_id > y.resource_id ? 1 : 0;
+      return bytes(y.created_at, x.created_at) || bytes(x.resource_id, y.resource_id);
     };
     return ranked.sort((a, b) => a.score - b.score || newerFirst(a.id, b.id)).slice(offset, wanted).map((row) => row.id);
   };
