@@ -27,12 +27,12 @@ export const laterTime: FieldMerger<string> = (_base, mine, theirs) => ({ value:
  * A section's parts one by one: one device typing while the other collapses it (or edits its problem list) both stay.
  * A part I removed (a cleared section drops its `data`) is a change too: their other edits do not bring it back.
  */
-export const mergeSectionParts: FieldMerger<FieldValue | undefined> = (base, mine, theirs) => {
+export const mergeSectionParts: FieldMerger<FieldValue | undefined> = (base, mine, theirs, prefer) => {
   if (!mine || !theirs) return 'conflict';
   const from: FieldValue = base ?? { deltaString: '' };
   const myParts: Partial<FieldValue> = changedFields(from, mine);
   for (const part of Object.keys(from) as (keyof FieldValue)[]) if (!(part in mine) && from[part] !== undefined) myParts[part] = undefined;
-  const { mine: keep, conflicts } = mergeFields(from, myParts, theirs);
+  const { mine: keep, conflicts } = mergeFields(from, myParts, theirs, {}, prefer);
   if (conflicts.length > 0) return 'conflict';
   const value: FieldValue = { ...theirs, ...keep };
   for (const part of Object.keys(value) as (keyof FieldValue)[]) if (value[part] === undefined) delete value[part];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, mergeFields, mergeListById, sameValue } from './merge-fields';
+import { changedFields, contestedItems, mergeFields, mergeListById, sameValue } from './merge-fields';
 
 interface Doc {
   name: string;
@@ -66,6 +66,43 @@ describe('mergeListById', () => {
     });
     expect(mergeFields(doc, { items: [item('a', 'mine'), b] }, { ...doc, items: [item('a', 'theirs'), b] }, mergers)).toEqual({ mine: {}, conflicts: ['items'] });
     expect(mergeFields(doc, { items: [item('a', 'mine'), b] }, { ...doc, items: [item('a', 'theirs'), b] })).toEqual({ mine: {}, conflicts: ['items'] });
+  });
+});
+
+describe("the user's choice settles what both sides changed", () => {
+  it('takes the chosen side of an item both changed, and keeps the other items of both sides', () => {
+    const mine = [item('a', 'mine'), item('b', 'mine only'), c];
+    const theirs = [item('a', 'theirs'), b, item('c', 'theirs only')];
+    expect(mergeById([a, b, c], mine, theirs)).toBe('conflict');
+    expect(mergeById([a, b, c], mine, theirs, 'mine')).toEqual({ value: [item('a', 'mine'), item('b', 'mine only'), item('c', 'theirs only')] });
+    expect(mergeById([a, b, c], mine, theirs, 'theirs')).toEqual({ value: [item('a', 'theirs'), item('b', 'mine only'), item('c', 'theirs only')] });
+  });
+
+  it('takes the chosen order when both reordered differently', () => {
+    expect(mergeById([a, b, c], [c, a, b], [b, a, c], 'mine')).toEqual({ value: [c, a, b] });
+    expect(mergeById([a, b, c], [c, a, b], [b, a, c], 'theirs')).toEqual({ value: [b, a, c] });
+  });
+
+  it('narrows a list in conflict to the items both sides changed differently', () => {
+    expect(contestedItems('id', [a, b, c], [item('a', 'mine'), item('b', 'mine only'), c], [item('a', 'theirs'), b, item('c', 'theirs only')])).toEqual([
+      [item('a', 'mine')],
+      [item('a', 'theirs')],
+    ]);
+    // I changed b, they removed it.
+    expect(contestedItems('id', [a, b, c], [a, item('b', 'mine')], [a, c])).toEqual([[item('b', 'mine')], []]);
+    // Only the order is contested, or the base is not known: the whole lists.
+    expect(contestedItems('id', [a, b, c], [c, a, b], [b, a, c])).toEqual([
+      [c, a, b],
+      [b, a, c],
+    ]);
+    expect(contestedItems('id', undefined, [item('a', 'mine')], [item('a', 'theirs')])).toEqual([[item('a', 'mine')], [item('a', 'theirs')]]);
+  });
+
+  it('lets mergeFields take a whole value where nothing finer merges, and leave my clean changes alone', () => {
+    const theirs = { ...base, name: 'Theirs' };
+    const mine = { name: 'Mine', link: 'https://mine.org' };
+    expect(mergeFields(base, mine, theirs, {}, 'mine')).toEqual({ mine: { name: 'Mine', link: 'https://mine.org' }, conflicts: [] });
+    expect(mergeFields(base, mine, theirs, {}, 'theirs')).toEqual({ mine: { link: 'https://mine.org' }, conflicts: [] });
   });
 });
 

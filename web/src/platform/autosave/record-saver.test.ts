@@ -192,6 +192,41 @@ describe('RecordSaver', () => {
     expect(server.held[0]!.body).toEqual({ version: 4, body: 'Also mine' });
   });
 
+  it.each([
+    ['mine', 'Mine'],
+    ['theirs', 'Theirs'],
+  ] as const)("settles with '%s' only the item both changed: my edit of another item and theirs both stay", (choice, chosen) => {
+    const initial = note({ items: [{ id: 'a', text: 'A' }, { id: 'b', text: 'B' }, { id: 'c', text: 'C' }] });
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ items: [{ id: 'a', text: 'Mine' }, { id: 'b', text: 'Only I changed b' }, { id: 'c', text: 'C' }] });
+    saver.remoteChanged(server.saveElsewhere({ items: [{ id: 'a', text: 'Theirs' }, { id: 'b', text: 'B' }, { id: 'c', text: 'Only they changed c' }] }));
+    expect(saver.getState().conflict).toMatchObject({ fields: ['items'] });
+    saver.resolveConflict(choice);
+    const merged = [{ id: 'a', text: chosen }, { id: 'b', text: 'Only I changed b' }, { id: 'c', text: 'Only they changed c' }];
+    expect(saver.getState().draft.items).toEqual(merged);
+    expect(server.held[0]!.body).toEqual({ version: 4, items: merged });
+  });
+
+  it('settles a conflict kept across a reload part by part, from where it started', () => {
+    const initial = note({ items: [{ id: 'a', text: 'A' }, { id: 'b', text: 'B' }, { id: 'c', text: 'C' }] });
+    const server = heldServer(initial);
+    const first = saverFor(server, initial);
+    first.change({ items: [{ id: 'a', text: 'Mine' }, { id: 'b', text: 'B' }, { id: 'c', text: 'C' }] });
+    first.remoteChanged(server.saveElsewhere({ items: [{ id: 'a', text: 'Theirs' }, { id: 'b', text: 'B' }, { id: 'c', text: 'Theirs c' }] }));
+    // Another copy arrives while the conflict is open (b changed there). My list was made from the first one: against
+    // the copy seen since, my untouched c would look like a change back.
+    first.remoteChanged(server.saveElsewhere({ items: [{ id: 'a', text: 'Theirs' }, { id: 'b', text: 'Theirs later' }, { id: 'c', text: 'Theirs c' }] }));
+    const second = saverFor(server, server.latest());
+    second.restore(first.storedDraft()!);
+    second.resolveConflict('mine');
+    expect(second.getState().draft.items).toEqual([
+      { id: 'a', text: 'Mine' },
+      { id: 'b', text: 'Theirs later' },
+      { id: 'c', text: 'Theirs c' },
+    ]);
+  });
+
   it('reports a failed save and keeps the edit for a retry', async () => {
     const initial = note();
     const server = heldServer(initial);

@@ -7,7 +7,7 @@
 // retry, by itself after a backoff (unless the server refused it for good: a 4xx other than 408/409/429); offline it
 // waits for the network. What differs per kind of record (its draft's shape, its patch body, its API calls) comes in
 // as deps.
-import { changedFields, mergeFields, sameValue, type FieldMergers } from '@chartside/shared';
+import { changedFields, mergeFields, sameValue, type ConflictChoice, type FieldMergers } from '@chartside/shared';
 import { ApiError } from '../api/api-error';
 import { connectivity } from '../connectivity/connectivity';
 
@@ -25,6 +25,11 @@ export interface FieldConflict<R, D> {
   fields: (keyof D)[];
   /** My values of the conflicting fields. */
   mine: Partial<D>;
+  /**
+   * The values both sides started from, so the user's choice settles only the parts both changed (a list's items, a
+   * section's parts). Missing in a conflict kept on a device before it was recorded: the choice then takes whole values.
+   */
+  was?: Partial<D>;
   theirs: R;
 }
 
@@ -246,11 +251,19 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     else this.merge(theirs);
   }
 
-  resolveConflict(choice: 'mine' | 'theirs'): void {
+  /**
+   * The user's answer to a conflict. Only what both sides changed takes the chosen side; the rest of each side's changes
+   * to those fields stays (my edit of one section and theirs of another both survive 'Use theirs' or 'Keep mine').
+   */
+  resolveConflict(choice: ConflictChoice): void {
     const conflict = this.state.conflict;
     if (!conflict) return;
-    const draft = choice === 'mine' ? { ...this.state.draft, ...conflict.mine } : this.state.draft;
-    this.update({ draft, conflict: undefined, status: 'pending' });
+    const { fields, mine, was = {}, theirs } = conflict;
+    const theirDraft = this.deps.draftOf(theirs);
+    const known = fields.filter((field) => field in was);
+    const { mine: keep } = mergeFields<D>({ ...theirDraft, ...was }, pick<Partial<D>>(mine, known), theirDraft, this.deps.mergers, choice);
+    const wholeMine = choice === 'mine' ? pick<Partial<D>>(mine, fields.filter((field) => !(field in was))) : {};
+    this.update({ draft: { ...this.state.draft, ...keep, ...wholeMine }, conflict: undefined, status: 'pending' });
     void this.flush();
   }
 
@@ -347,7 +360,8 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     const mine: Partial<D> = { ...changedFields(base, this.state.draft), ...this.state.conflict?.mine };
     // A field of theirs that holds what my unanswered save sent is my own save, landed: they did not change it, I did.
     const landed = keysOf(this.unanswered).filter((key) => sameValue(theirDraft[key], this.unanswered[key]));
-    const { mine: keep, conflicts } = mergeFields<D>({ ...base, ...pick<Partial<D>>(this.unanswered, landed) }, mine, theirDraft, this.deps.mergers);
+    const from: D = { ...base, ...pick<Partial<D>>(this.unanswered, landed) };
+    const { mine: keep, conflicts } = mergeFields<D>(from, mine, theirDraft, this.deps.mergers);
     // A conflict the user has not decided yet stays one, unless their new copy now agrees with mine.
     for (const field of this.state.conflict?.fields ?? []) {
       if (conflicts.includes(field) || sameValue(theirDraft[field], mine[field])) continue;
@@ -356,7 +370,10 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     }
     const draft: D = { ...theirDraft, ...keep };
     if (conflicts.length > 0) {
-      this.update({ base: theirs, draft, status: 'conflict', conflict: { fields: conflicts, mine: pick<Partial<D>>(mine, conflicts), theirs } });
+      // A conflict still open keeps where it started: my values were made from that, not from the copy seen since.
+      const openWas = this.state.conflict?.was ?? {};
+      const was = { ...pick<Partial<D>>(from, conflicts), ...pick<Partial<D>>(openWas, conflicts.filter((field) => field in openWas)) };
+      this.update({ base: theirs, draft, status: 'conflict', conflict: { fields: conflicts, mine: pick<Partial<D>>(mine, conflicts), was, theirs } });
       return;
     }
     const pending = keysOf(keep).length > 0;

@@ -1,6 +1,6 @@
 // The patient's fields in the shared conflict dialog: a section by its title, rich text as plain text, tasks and tags
 // as lists.
-import { fieldText, sectionPlainText, sectionTitle, type FieldValue } from '@chartside/shared';
+import { contestedItems, fieldText, sectionPlainText, sectionTitle, type FieldValue } from '@chartside/shared';
 import { ConflictDialog } from '../../../components/ConflictDialog';
 import { patientDraftOf, sectionOfKey, type PatientConflict, type PatientDraft, type PatientDraftKey } from '../patient-saver';
 import type { PatientTopFields } from '../patient-editing';
@@ -53,7 +53,12 @@ export function PatientConflictDialog({ conflict, onResolve }: { conflict: Patie
   const theirs = conflict && patientDraftOf(conflict.theirs);
   const rows =
     conflict && theirs
-      ? conflict.fields.map((key) => ({ key, label: conflictLabel(key), mine: conflictValue(key, conflict.mine), theirs: conflictValue(key, theirs) }))
+      ? conflict.fields.map((key) => {
+          if (key !== 'tasks') return { key, label: conflictLabel(key), mine: conflictValue(key, conflict.mine), theirs: conflictValue(key, theirs) };
+          // Only the tasks both devices changed: the choice settles those, the other changes of each side stay.
+          const [myTasks, theirTasks] = contestedItems('id', conflict.was?.tasks, conflict.mine.tasks ?? [], theirs.tasks);
+          return { key, label: conflictLabel(key), mine: conflictValue(key, { tasks: myTasks }), theirs: conflictValue(key, { tasks: theirTasks }) };
+        })
       : undefined;
   return <ConflictDialog title="This patient changed on another device" rows={rows} onResolve={onResolve} />;
 }

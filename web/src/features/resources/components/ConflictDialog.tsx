@@ -1,5 +1,5 @@
 // The resource's fields in the shared conflict dialog: labels and readable values of each kind of field.
-import { sectionPlainText, type ResourceFields } from '@chartside/shared';
+import { contestedItems, sectionPlainText, type ResourceFields } from '@chartside/shared';
 import { ConflictDialog } from '../../../components/ConflictDialog';
 import { resourceTypeStyles } from '../../../components/ResourceTypeIcon';
 import { fieldLabels } from '../field-labels';
@@ -28,12 +28,24 @@ const show = (field: FieldName, fields: Partial<ResourceFields>): string => {
   }
 };
 
+/** My and their values of a conflicting field; of a list, only the items both devices changed (what the choice settles). */
+const sides = (field: FieldName, { mine, was, theirs }: ResourceConflict): [Partial<ResourceFields>, Partial<ResourceFields>] => {
+  const their = fieldsOf(theirs);
+  if (field === 'textSections') {
+    const [mySections, theirSections] = contestedItems('id', was?.textSections, mine.textSections ?? [], their.textSections);
+    return [{ textSections: mySections }, { textSections: theirSections }];
+  }
+  if (field === 'files') {
+    const [myFiles, theirFiles] = contestedItems('filePath', was?.files, mine.files ?? [], their.files);
+    return [{ files: myFiles }, { files: theirFiles }];
+  }
+  return [mine, their];
+};
+
 export function ResourceConflictDialog({ conflict, onResolve }: { conflict: ResourceConflict | undefined; onResolve: (choice: 'mine' | 'theirs') => void }) {
-  const rows = conflict?.fields.map((field) => ({
-    key: field,
-    label: fieldLabels[field],
-    mine: show(field, conflict.mine),
-    theirs: show(field, fieldsOf(conflict.theirs)),
-  }));
+  const rows = conflict?.fields.map((field) => {
+    const [mine, theirs] = sides(field, conflict);
+    return { key: field, label: fieldLabels[field], mine: show(field, mine), theirs: show(field, theirs) };
+  });
   return <ConflictDialog title="This resource changed on another device" rows={rows} onResolve={onResolve} />;
 }
