@@ -122,6 +122,13 @@ describe('the draft store', () => {
       expect(await readDraft(key)).toBeUndefined();
     });
 
+    it('drops an unreadable write-ahead and reads what IndexedDB holds', async () => {
+      await createDraftWriter<Note, NoteDraft>(key, () => ({ base, changes: { body: 'Kept' } })).flush();
+      localStorage.setItem(`chartside-draft-ahead:${key}`, '{"page": "cut off by a full dis');
+      expect(await (await nextPage()).readDraft(key)).toEqual({ base, changes: { body: 'Kept' } });
+      expect(writeAheads()).toEqual([]);
+    });
+
     it('writes nothing ahead when IndexedDB already holds the draft', async () => {
       const writer = createDraftWriter<Note, NoteDraft>(key, () => ({ base, changes: { body: 'Kept' } }), 60_000);
       await writer.flush();

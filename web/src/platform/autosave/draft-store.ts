@@ -58,13 +58,27 @@ const dropWriteAhead = (key: string) => withLocalStorage((storage) => storage.re
 const writeAheadKeys = (): string[] =>
   withLocalStorage((storage) => Array.from({ length: storage.length }, (_, index) => storage.key(index)).filter((key): key is string => key?.startsWith(WRITE_AHEAD_PREFIX) === true)) ?? [];
 
+const parsedWriteAhead = (text: string): WriteAhead | undefined => {
+  try {
+    const value = JSON.parse(text) as Partial<WriteAhead> | null;
+    return typeof value?.page === 'string' && 'draft' in value ? (value as WriteAhead) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
 /** Moves the write-aheads earlier pages left for drafts whose key passes `wanted` into IndexedDB. */
 async function settleWriteAheads(wanted: (key: string) => boolean): Promise<void> {
   for (const storageKey of writeAheadKeys()) {
     const key = storageKey.slice(WRITE_AHEAD_PREFIX.length);
     const text = withLocalStorage((storage) => storage.getItem(storageKey));
     if (!wanted(key) || !text) continue;
-    const ahead = JSON.parse(text) as WriteAhead;
+    const ahead = parsedWriteAhead(text);
+    if (!ahead) {
+      console.error('An unreadable copy of unsaved edits was dropped from this device', key);
+      dropWriteAhead(key);
+      continue;
+    }
     if (ahead.page === thisPage) continue;
     await (ahead.draft === null ? del(key, store()) : set(key, ahead.draft, store()));
     // Only once it is in IndexedDB: a page going away before this line leaves the write-ahead for the next one.
