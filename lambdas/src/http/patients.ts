@@ -63,8 +63,9 @@ export const patientsRouter = (deps: HttpDeps, defaultHook: Hook) => {
   });
 
   router.openapi(routeFrom(patientsContract.patch, { tags }), async (c) => {
-    const patient = await patchPatient(deps, patientCallerOf(deps, c), c.req.valid('param').patientId, c.req.valid('json'));
-    await recordPatientAccess(deps, c, 'change', [patient.id]);
+    const patient = await patchPatient(deps, patientCallerOf(deps, c), c.req.valid('param').patientId, c.req.valid('json'), (changed) =>
+      recordPatientAccess(deps, c, 'change', [changed.id]),
+    );
     return c.json(patient, 200);
   });
 

@@ -97,15 +97,24 @@ export const applyPatientPatch = (current: Patient, patch: Omit<PatientPatch, 'v
 };
 
 /** Applies a patch from the version it names; 409 when the patient has moved on since. */
-export const patchPatient = async (deps: PatientDeps, caller: PatientCaller, patientId: string, patch: PatientPatch): Promise<Patient> => {
+/**
+ * Applies the patch; then, side by side, the tags added to the user's list, the push to the other tabs and
+ * `recordChange` (the audit entry): an autosave waits for one more round trip after its write, not for each in turn.
+ */
+export const patchPatient = async (
+  deps: PatientDeps,
+  caller: PatientCaller,
+  patientId: string,
+  patch: PatientPatch,
+  recordChange: (patient: Patient) => Promise<void>,
+): Promise<Patient> => {
   const { version, ...changes } = patch;
   const after = await deps.patients.update(caller.userId, patientId, version, (current) => {
     const next = applyPatientPatch(current, changes, caller.sessionId, deps.clock.now());
     assertFits(next);
     return next;
   });
-  if (changes.tags) await addToUserTags(deps, caller, 'patientTags', after.tags);
-  await announce(deps, caller, patientId, after.version);
+  await Promise.all([changes.tags && addToUserTags(deps, caller, 'patientTags', after.tags), announce(deps, caller, patientId, after.version), recordChange(after)]);
   return after;
 };
 
