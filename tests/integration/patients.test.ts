@@ -86,13 +86,17 @@ describe('POST /api/patients', () => {
 });
 
 describe('GET /api/patients and /api/patients/{id}', () => {
-  it('lists summaries without note sections or notes, and reads one patient whole', async () => {
+  it('lists summaries without note sections, notes or done tasks, and reads one patient whole', async () => {
     const patient = await create({ lastname: 'Listed', firstname: 'Patient' });
-    const withNotes = (await asUser('PATCH', `/patients/${patient.id}`, { version: 1, notes: 'Call daughter re: discharge', fields: { events: noteSection(5_000) } })).json;
+    const now = new Date().toISOString();
+    const open = task('Place RTC', now, { dueDate: now });
+    const tasks = [task('Sign Note', now, { completed: true }), open];
+    const withNotes = (await asUser('PATCH', `/patients/${patient.id}`, { version: 1, tasks, notes: 'Call daughter re: discharge', fields: { events: noteSection(5_000) } }))
+      .json;
     const { status, json } = await asUser('GET', '/patients');
     expect(status).toBe(200);
     const summary = (json.patients as Record<string, unknown>[]).find((p) => p.id === patient.id)!;
-    expect(summary).toMatchObject({ lastname: 'Listed', firstname: 'Patient', version: 2, visibleFields: patient.visibleFields });
+    expect(summary).toMatchObject({ lastname: 'Listed', firstname: 'Patient', version: 2, visibleFields: patient.visibleFields, tasks: [open] });
     expect(summary).not.toHaveProperty('fields');
     expect(summary).not.toHaveProperty('notes');
     expect((await asUser('GET', `/patients/${patient.id}`)).json).toEqual(withNotes);

@@ -126,7 +126,11 @@ export const blankPatient = (id: string, now: string): Patient => ({
   updatedAt: now,
 });
 
-/** What the panel lists of a patient: everything but the note sections and notes. */
+/**
+ * What the panel lists of a patient: everything but the note sections and notes, and of the tasks only the open ones
+ * (the cards, the task sort, the print list and the sign-out sheet show no other; done ones were most of a list's
+ * bytes). The patient screen reads the whole patient.
+ */
 export const PatientSummary = Patient.omit({ fields: true, notes: true });
 export type PatientSummary = z.infer<typeof PatientSummary>;
 
