@@ -14,7 +14,7 @@ import { startCuttableProxy } from '../harness/cuttable-proxy';
 import { noteSection } from '../harness/patients';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
+import { dismissOfflineNotice, newContext, PHONE, shot, signIn, storedValues } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -179,7 +179,8 @@ describe('offline', () => {
     const id = await createPatient('Offline');
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     await openPatient(page, id);
-    await page.waitForTimeout(1_000); // the persisted query cache takes the patient (throttled writes)
+    // The persisted query cache takes the patient (throttled writes): a reload offline shows it.
+    await expect.poll(async () => JSON.stringify(await storedValues(page, 'chartside-query-cache', 'keyval')), { timeout: 10_000 }).toContain(id);
     // Chromium still sends the keepalive save of a page being unloaded under emulated offline: no network means none.
     const noNetwork = (route: { abort: (code: string) => Promise<void> }) => route.abort('internetdisconnected');
     await context.route(`**/api/patients/${id}`, noNetwork);
@@ -187,7 +188,7 @@ describe('offline', () => {
     await typeInto(page, 'events', 'Written on the ward without signal.');
     await page.getByText(OFFLINE_STATUS).waitFor({ timeout: 15_000 });
     await shot(page, 'patient-offline-status');
-    await page.waitForTimeout(500); // the kept draft is written (coalesced)
+    await expect.poll(async () => JSON.stringify(await storedValues(page, 'chartside-drafts', 'drafts')), { timeout: 10_000 }).toContain('Written on the ward without signal.');
     await page.reload();
     await expect.poll(() => editor(page, 'events').innerText(), { timeout: 20_000 }).toBe('Written on the ward without signal.');
     expect(await serverText(id, 'events')).toBe('');

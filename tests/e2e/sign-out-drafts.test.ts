@@ -59,7 +59,8 @@ describe('Logout with an edit made offline', () => {
     await call('PATCH', `/patients/${created.id}`, { version: created.version, visibleFields: ['events'], fields: { events: { deltaString: '', expanded: true } } });
     await page.goto(`${runtime.url}/panel/${created.id}`);
     await events().waitFor({ timeout: 20_000 });
-    await page.waitForTimeout(1_000); // the persisted query cache takes the patient (throttled writes)
+    // The persisted query cache takes the patient (throttled writes): a reload offline shows it.
+    await expect.poll(async () => JSON.stringify(await storedValues(page, 'chartside-query-cache', 'keyval')), { timeout: 10_000 }).toContain(created.id);
 
     // Chromium still sends a keepalive save of a page being unloaded under emulated offline: no network means none.
     const noNetwork = (route: { abort: (code: string) => Promise<void> }) => route.abort('internetdisconnected');
@@ -68,7 +69,7 @@ describe('Logout with an edit made offline', () => {
     await events().click();
     await page.keyboard.type('Typed offline before Logout.', { delay: 5 });
     await page.getByText(OFFLINE_STATUS).waitFor({ timeout: 15_000 });
-    await page.waitForTimeout(500); // the kept draft is written (coalesced)
+    await expect.poll(async () => JSON.stringify(await storedValues(page, 'chartside-drafts', 'drafts')), { timeout: 10_000 }).toContain('Typed offline before Logout.');
 
     await logout();
     await warning().waitFor({ timeout: 15_000 });
