@@ -73,8 +73,22 @@ describe('the draft store', () => {
       vi.resetModules();
       return import('./draft-store');
     };
-    /** Puts the entry back as it was before the page's last IndexedDB write: that write never landed. */
-    const undoLastWrite = (draft: StoredDraft<Note, NoteDraft>) => set(key, draft, createStore('chartside-drafts', 'drafts'));
+    /**
+     * The page goes with `last` unsaved after `before` was written, and its IndexedDB write of `last` never lands: what is
+     * left on the device is `before` in IndexedDB and the write-ahead.
+     */
+    const pageGoesWithoutItsWrite = async (before: StoredDraft<Note, NoteDraft>, last: StoredDraft<Note, NoteDraft> | undefined) => {
+      let current: StoredDraft<Note, NoteDraft> | undefined = before;
+      const writer = createDraftWriter<Note, NoteDraft>(key, () => current, 60_000);
+      await writer.flush();
+      current = last;
+      writer.schedule();
+      writer.keepAsPageGoes();
+      const left = Object.fromEntries(writeAheads().map((name) => [name, localStorage.getItem(name)!]));
+      await writer.flush();
+      await set(key, before, createStore('chartside-drafts', 'drafts'));
+      for (const [name, value] of Object.entries(left)) localStorage.setItem(name, value);
+    };
 
     it('keeps a draft not written yet in localStorage at once, and drops it once IndexedDB holds it', async () => {
       const writer = createDraftWriter<Note, NoteDraft>(key, () => ({ base, changes: { body: 'Typed at the reload' } }), 60_000);
@@ -88,17 +102,7 @@ describe('the draft store', () => {
     });
 
     it('lets the next page read what was typed when the IndexedDB write never landed', async () => {
-      let current: StoredDraft<Note, NoteDraft> = { base, changes: { body: 'Written before' } };
-      const writer = createDraftWriter<Note, NoteDraft>(key, () => current, 60_000);
-      await writer.flush();
-      current = { base, changes: { body: 'Typed just before the reload' } };
-      writer.schedule();
-      writer.keepAsPageGoes();
-      const left = Object.fromEntries(writeAheads().map((name) => [name, localStorage.getItem(name)!]));
-      await writer.flush();
-      await undoLastWrite({ base, changes: { body: 'Written before' } });
-      for (const [name, value] of Object.entries(left)) localStorage.setItem(name, value);
-
+      await pageGoesWithoutItsWrite({ base, changes: { body: 'Written before' } }, { base, changes: { body: 'Typed just before the reload' } });
       const next = await nextPage();
       expect(await next.readDraft(key)).toEqual({ base, changes: { body: 'Typed just before the reload' } });
       // Moved into IndexedDB: the page after that reads it there.
@@ -107,17 +111,7 @@ describe('the draft store', () => {
     });
 
     it('deletes a kept draft whose deletion never landed (its record was saved just before the page went)', async () => {
-      let current: StoredDraft<Note, NoteDraft> | undefined = { base, changes: { body: 'Saved just before the reload' } };
-      const writer = createDraftWriter<Note, NoteDraft>(key, () => current, 60_000);
-      await writer.flush();
-      current = undefined;
-      writer.schedule();
-      writer.keepAsPageGoes();
-      const left = Object.fromEntries(writeAheads().map((name) => [name, localStorage.getItem(name)!]));
-      await writer.flush();
-      await undoLastWrite({ base, changes: { body: 'Saved just before the reload' } });
-      for (const [name, value] of Object.entries(left)) localStorage.setItem(name, value);
-
+      await pageGoesWithoutItsWrite({ base, changes: { body: 'Saved just before the reload' } }, undefined);
       expect(await (await nextPage()).countStoredDrafts('user-1')).toBe(0);
       expect(await readDraft(key)).toBeUndefined();
     });
