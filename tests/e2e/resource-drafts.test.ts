@@ -79,6 +79,15 @@ const keptOffline = async (resource: Resource, text: string) => {
 
 const saved = () => page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor({ timeout: 20_000 });
 
+/**
+ * The page knows the save landed, and keeps nothing of the resource on the device. (Leaving before that keeps the
+ * edit, rightly: the page cannot know it was saved, and the Logout warning would count it.)
+ */
+const savedAndNothingKept = async (resource: Resource) => {
+  await saved();
+  await expect.poll(() => storedText('chartside-drafts', 'drafts'), { timeout: 10_000 }).not.toContain(resource.id);
+};
+
 describe('a resource edit not saved yet', () => {
   it('is kept across a reload offline, and saved when the network is back', { timeout: 90_000 }, async () => {
     const resource = await call('POST', '/resources', { name: 'Hypercalcaemia', type: 'text' });
@@ -95,9 +104,7 @@ describe('a resource edit not saved yet', () => {
 
     await goOnline();
     await expect.poll(async () => (await call('GET', `/resources/${resource.id}`)).description, { timeout: 20_000 }).toBe('Fluids first, then a bisphosphonate.');
-    await saved();
-    // Saved: nothing is kept on the device any more.
-    await expect.poll(() => storedText('chartside-drafts', 'drafts'), { timeout: 10_000 }).not.toContain(resource.id);
+    await savedAndNothingKept(resource);
   });
 
   it('meets a newer copy of the same field from another device: the user picks which to keep', { timeout: 90_000 }, async () => {
@@ -117,6 +124,7 @@ describe('a resource edit not saved yet', () => {
     expect(await dialog.getByText('IV potassium through a central line.').isVisible()).toBe(true);
     await dialog.getByRole('button', { name: 'Keep mine' }).click();
     await expect.poll(async () => (await call('GET', `/resources/${resource.id}`)).description, { timeout: 20_000 }).toBe('Oral potassium, recheck tomorrow.');
+    await savedAndNothingKept(resource);
   });
 
   it('typed and reloaded at once, online, is shown and saved', { timeout: 60_000 }, async () => {
@@ -126,10 +134,9 @@ describe('a resource edit not saved yet', () => {
     await page.reload();
     await page.getByText('Magnesium sulfate 2 g IV.').waitFor({ timeout: 20_000 });
     await expect.poll(async () => (await call('GET', `/resources/${resource.id}`)).description, { timeout: 20_000 }).toBe('Magnesium sulfate 2 g IV.');
-    await saved();
+    await savedAndNothingKept(resource);
     // The keepalive save and the restored draft may both have reached the server: the same text is no conflict.
     expect(await page.getByRole('dialog', { name: 'This resource changed on another device' }).isVisible()).toBe(false);
-    await expect.poll(() => storedText('chartside-drafts', 'drafts'), { timeout: 10_000 }).not.toContain(resource.id);
   });
 
   // The worst case of a reload straight after typing: the draft's IndexedDB write waits behind another transaction, and
@@ -162,6 +169,7 @@ describe('a resource edit not saved yet', () => {
     await context.unroute(saves, refuseSaves);
     await page.getByText(longDescription.slice(0, 40)).waitFor({ timeout: 20_000 });
     await expect.poll(async () => (await call('GET', `/resources/${resource.id}`)).description, { timeout: 20_000 }).toBe(longDescription);
+    await savedAndNothingKept(resource);
   });
 
   it('is counted by the Logout warning', { timeout: 60_000 }, async () => {
