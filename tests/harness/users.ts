@@ -25,10 +25,12 @@ export const usersCli = async (runtime: Pick<TestRuntime, 'port'> & Partial<Pick
 
 type UserOptions = { totp?: boolean; admin?: boolean; sample?: boolean };
 
+/** A fresh, unique email and password for a test user. */
+const newCredentials = () => ({ email: `clinician-${randomUUID().slice(0, 8)}@example.org`, password: `Pw-${randomUUID()}` });
+
 /** A new user made with the users CLI itself (`users add`); `sample` needs the runtime's data folder. */
 export const createUserWithCli = async (runtime: Parameters<typeof usersCli>[0], options: UserOptions = {}): Promise<TestUser> => {
-  const email = `clinician-${randomUUID().slice(0, 8)}@example.org`;
-  const password = `Pw-${randomUUID()}`;
+  const { email, password } = newCredentials();
   const flags = [...(options.totp ? ['--totp'] : []), ...(options.admin ? ['--admin'] : []), ...(options.sample ? ['--sample'] : [])];
   const { stdout } = await usersCli(runtime, ['add', '--email', email, '--password', password, '--json', ...flags]);
   return { ...(JSON.parse(stdout) as { userId: string; totpSecret?: string }), email, password };
@@ -43,8 +45,7 @@ export const createUser = async (runtime: Parameters<typeof usersCli>[0], option
   if (options.sample) return createUserWithCli(runtime, options);
   const origin = { url: `http://localhost:${runtime.port}` };
   const { userPoolId, userPoolClientId } = await runtimeConfig(origin);
-  const email = `clinician-${randomUUID().slice(0, 8)}@example.org`;
-  const password = `Pw-${randomUUID()}`;
+  const { email, password } = newCredentials();
   const created = await addUser({ client: cognito(origin), userPoolId, userPoolClientId }, { email, password, totp: options.totp, admin: options.admin });
   return { ...created, password };
 };

@@ -96,10 +96,10 @@ export const applyPatientPatch = (current: Patient, patch: Omit<PatientPatch, 'v
   };
 };
 
-/** Applies a patch from the version it names; 409 when the patient has moved on since. */
 /**
- * Applies the patch; then, side by side, the tags added to the user's list, the push to the other tabs and
- * `recordChange` (the audit entry): an autosave waits for one more round trip after its write, not for each in turn.
+ * Applies a patch from the version it names (409 when the patient has moved on since); then, side by side, the tags
+ * added to the user's list, the push to the other tabs and `recordChange` (the audit entry): an autosave waits for one
+ * more round trip after its write, not for each in turn.
  */
 export const patchPatient = async (
   deps: PatientDeps,
