@@ -2,7 +2,6 @@
 // fetched like any address a user gives. One deadline covers every address tried; the body is read up to the size
 // limit and no further. Publishers often answer a sign-in page with 200, so both the type and the bytes must say PDF.
 import { AppError, MAX_FETCHED_PDF_BYTES } from '@chartside/shared';
-import type { Response } from 'undici';
 import type { PdfFetcher } from '../../ports/pdf-fetcher';
 import { discard, readCapped, type PublicWeb } from '../public-web/public-web';
 

@@ -1,4 +1,5 @@
 // The outbound guard: in the cloud a user's address on a private, loopback or link-local address is never fetched.
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHostsDouble, type WebHostsDouble } from '../../test/web-hosts-double';
 import { createPublicWeb, isPrivateAddress } from './public-web';
@@ -37,6 +38,8 @@ describe('PublicWeb.get', () => {
     hosts = await startWebHostsDouble((request, response) => {
       if (request.url === '/loop') response.writeHead(302, { location: '/loop' }).end();
       else if (request.url === '/bad-location') response.writeHead(302, { location: 'http://[not-an-address/' }).end();
+      else if (request.url === '/gzip') response.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync('a compressed page'));
+      else if (request.url === '/not-modified') response.writeHead(304, { etag: '"v1"' }).end();
       else response.end('a public page');
     });
   });
@@ -45,6 +48,16 @@ describe('PublicWeb.get', () => {
   it('reads a page on a public address', async () => {
     const { response } = await get(`${hosts.publicUrl}/page`);
     expect(await response.text()).toBe('a public page');
+  });
+
+  it('reads a gzip-encoded page decoded, as a browser would', async () => {
+    const { response } = await get(`${hosts.publicUrl}/gzip`);
+    expect(await response.text()).toBe('a compressed page');
+  });
+
+  it('answers an answer without a body (304) with its status and headers', async () => {
+    const { response } = await get(`${hosts.publicUrl}/not-modified`);
+    expect([response.status, response.headers.get('etag'), response.body]).toEqual([304, '"v1"', null]);
   });
 
   it('refuses a host whose lookup answers a private address, at connect time', async () => {

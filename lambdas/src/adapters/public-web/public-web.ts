@@ -1,12 +1,17 @@
-// GET over HTTP with `fetch` (the same in Lambda and locally), for the services we call and for addresses a user gave
-// (an article page, an article's PDF). A user's address is fetched only from the public internet (unless the runtime
-// allows private hosts: the local tests' fixture server), and redirects are followed by hand, each hop checked again.
-// The check runs on the address the socket actually connects to (a lookup hook in the connection agent), not on a
-// lookup made before the request: a host can answer a public address first and a private one a moment later (DNS
-// rebinding). In Lambda the runtime API listens on 127.0.0.1, so a page fetched from there could drive the function.
+// GET over HTTP with node:http and node:https (the same in Lambda and locally), for the services we call and for
+// addresses a user gave (an article page, an article's PDF), answered as a web `Response`. A user's address is fetched
+// only from the public internet (unless the runtime allows private hosts: the local tests' fixture server), and
+// redirects are followed by hand, each hop checked again. The check runs on the address the socket actually connects to
+// (a lookup hook in the connection agent), not on a lookup made before the request: a host can answer a public address
+// first and a private one a moment later (DNS rebinding). In Lambda the runtime API listens on 127.0.0.1, so a page
+// fetched from there could drive the function. (Not undici's fetch, which takes such a hook too: it alone was 0.4 MB of
+// each bundle that fetches, issue 19.)
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { Agent, fetch, type Dispatcher, type Response } from 'undici';
+import { pipeline, Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip } from 'node:zlib';
 import { AppError, badRequest } from '@chartside/shared';
 
 export interface PublicWebOptions {
@@ -59,7 +64,7 @@ export const isPrivateAddress = (address: string): boolean => {
 
 const notPublic = () => badRequest('That address is not on the public internet, so it cannot be looked up.');
 
-/** Raised inside the connection's lookup; `get` finds it in the fetch error's causes. */
+/** Raised inside the connection's lookup; `get` finds it in the request error's causes. */
 class RefusedAddressError extends Error {}
 
 const causes = function* (error: unknown): Generator<unknown> {
@@ -75,6 +80,60 @@ const checkedLookup = (resolve: LookupFunction, isRefused: (address: string) => 
     callback(null, address, family);
   });
 };
+
+/** Agents for http: and https: addresses; undefined for Node's shared ones. */
+type Agents = Readonly<Record<'http:' | 'https:', HttpAgent>> | undefined;
+
+/** Answers without a body, which a `Response` may not be given one for. */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+/** The body as sent, decoded from the encodings asked for (as `fetch` does); destroying it ends the connection. */
+const decodedBody = (message: IncomingMessage): Readable => {
+  const encoding = message.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return pipeline(message, createGunzip(), () => undefined);
+  if (encoding === 'br') return pipeline(message, createBrotliDecompress(), () => undefined);
+  return message;
+};
+
+const asResponse = (message: IncomingMessage): Response => {
+  const headers = new Headers();
+  for (let i = 0; i < message.rawHeaders.length; i += 2) headers.append(message.rawHeaders[i]!, message.rawHeaders[i + 1]!);
+  const status = message.statusCode ?? 0;
+  if (NULL_BODY_STATUSES.has(status)) {
+    message.resume(); // read to its end, so the connection can be used again
+    return new Response(null, { status, headers });
+  }
+  return new Response(Readable.toWeb(decodedBody(message)) as ReadableStream<Uint8Array>, { status, headers });
+};
+
+/**
+ * One GET, no redirects followed. The signal ends it whenever it fires: before the answer, or while its body is read
+ * (the body then fails with the signal's reason).
+ */
+const send = (url: URL, headers: Record<string, string>, signal: AbortSignal, agents: Agents) =>
+  new Promise<Response>((resolve, reject) => {
+    signal.throwIfAborted();
+    const https = url.protocol === 'https:';
+    const request = (https ? httpsRequest : httpRequest)(url, { headers, ...(agents && { agent: agents[https ? 'https:' : 'http:'] }) });
+    let message: IncomingMessage | undefined;
+    const abort = () => (message ?? request).destroy(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    request.on('close', () => {
+      if (!message) signal.removeEventListener('abort', abort);
+    });
+    request.on('error', reject);
+    request.on('response', (answer) => {
+      message = answer;
+      answer.on('close', () => signal.removeEventListener('abort', abort));
+      try {
+        resolve(asResponse(answer));
+      } catch (error) {
+        answer.destroy(); // a status a Response cannot hold (600 and over)
+        reject(error);
+      }
+    });
+    request.end();
+  });
 
 /** A failure to reach `who` or to read its answer: timed out, or not reachable at all. */
 const unreachable = (who: string, error: unknown): AppError => {
@@ -123,8 +182,10 @@ export const createPublicWeb = (options: PublicWebOptions): PublicWeb => {
   const userAgent = `Chartside/1.0 (mailto:${options.contactEmail})`;
   const isRefused = options.isRefusedAddress ?? isPrivateAddress;
   const resolve = options.resolve ?? (dnsLookup as LookupFunction);
-  // Every hop to a user's address goes through this agent, so every connection's address is checked.
-  const guardedAgent: Dispatcher = new Agent({ connect: { lookup: options.allowPrivateHosts ? resolve : checkedLookup(resolve, isRefused) } });
+  // Every hop to a user's address goes through these agents, so every connection's address is checked (and a kept-alive
+  // connection is one that was checked when it was made).
+  const lookup = options.allowPrivateHosts ? resolve : checkedLookup(resolve, isRefused);
+  const guardedAgents: Agents = { 'http:': new HttpAgent({ keepAlive: true, lookup }), 'https:': new HttpsAgent({ keepAlive: true, lookup }) };
 
   /** A literal IP address never reaches a lookup, so it is checked here. */
   const assertPublicLiteral = (url: URL) => {
@@ -150,7 +211,8 @@ export const createPublicWeb = (options: PublicWebOptions): PublicWeb => {
         if (userAddress) assertPublicLiteral(url);
         let response: Response;
         try {
-          response = await fetch(url, { headers: { ...headers, accept, 'user-agent': userAgent }, redirect: 'manual', signal, ...(userAddress && { dispatcher: guardedAgent }) });
+          const sent = { ...headers, accept, 'accept-encoding': 'gzip, br', 'user-agent': userAgent };
+          response = await send(url, sent, signal, userAddress ? guardedAgents : undefined);
         } catch (error) {
           throw connectFailure(who, url, userAddress, error);
         }
