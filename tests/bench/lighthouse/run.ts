@@ -12,7 +12,7 @@
 // Lighthouse clears the HTTP cache, the service worker, Cache Storage and IndexedDB (the persisted query cache), but
 // not localStorage, where the session is: each run is a cold load of the app by a signed-in user, with nothing of the
 // last run's data. Login is measured first, before anyone signs in.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,9 +24,17 @@ import { createUser, signedIn } from '../../harness/users';
 import { signIn } from '../../harness/web';
 import { realisticPatient, seedPanel } from '../panel/panel-seed';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, patients: { type: 'string', default: '30' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, patients: { type: 'string', default: '30' }, 'report-dir': { type: 'string' } },
+});
 const runs = Number(values.runs);
 const panelSize = Number(values.patients);
+/**
+ * `--report-dir DIR` keeps each run's full Lighthouse report (JSON) there, to read the opportunities and diagnostics,
+ * and its trace (`.trace.json`, for the Performance panel of Chrome's DevTools) to see what the main thread did.
+ */
+const reportDir = values['report-dir'];
+if (reportDir) mkdirSync(reportDir, { recursive: true });
 
 const AIM = { performance: 95, accessibility: 100 };
 
@@ -53,10 +61,14 @@ const loadAverage = () =>
     .map((load) => load.toFixed(2))
     .join(' ');
 
-const measure = async (url: string, port: number): Promise<Result> => {
+const measure = async (url: string, port: number, reportName: string): Promise<Result> => {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, CONFIG);
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
+  if (reportDir) {
+    writeFileSync(path.join(reportDir, `${reportName}.json`), JSON.stringify(lhr));
+    writeFileSync(path.join(reportDir, `${reportName}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const score = (id: 'performance' | 'accessibility') => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -78,9 +90,9 @@ const measure = async (url: string, port: number): Promise<Result> => {
 };
 
 /** The run with the median performance score of `runs` runs. */
-const medianRun = async (url: string, port: number): Promise<Result & { scores: number[] }> => {
+const medianRun = async (page: string, url: string, port: number): Promise<Result & { scores: number[] }> => {
   const results: Result[] = [];
-  for (let run = 0; run < runs; run += 1) results.push(await measure(url, port));
+  for (let run = 0; run < runs; run += 1) results.push(await measure(url, port, `${page.toLowerCase()}-${run + 1}`));
   const sorted = [...results].sort((a, b) => a.performance - b.performance);
   return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, scores: results.map((r) => r.performance) };
 };
@@ -104,13 +116,13 @@ try {
   await seedPanel(asUser, panel);
 
   const results: [string, Result & { scores: number[] }][] = [];
-  results.push(['Login', await medianRun(`${runtime.url}/login`, debuggingPort)]);
+  results.push(['Login', await medianRun('Login', `${runtime.url}/login`, debuggingPort)]);
   const page = context.pages()[0] ?? (await context.newPage());
   await signIn(page, runtime.url, user);
   await page.goto('about:blank');
-  results.push(['Home', await medianRun(`${runtime.url}/`, debuggingPort)]);
-  results.push(['Panel', await medianRun(`${runtime.url}/panel`, debuggingPort)]);
-  results.push(['Patient', await medianRun(`${runtime.url}/panel/${panel[0]!.id}`, debuggingPort)]);
+  results.push(['Home', await medianRun('Home', `${runtime.url}/`, debuggingPort)]);
+  results.push(['Panel', await medianRun('Panel', `${runtime.url}/panel`, debuggingPort)]);
+  results.push(['Patient', await medianRun('Patient', `${runtime.url}/panel/${panel[0]!.id}`, debuggingPort)]);
 
   console.log(
     `\nLighthouse ${runs} run(s) per page, mobile (simulated slow 4G, 4x CPU), through the local runtime; ${panelSize} patients on the panel. ` +
