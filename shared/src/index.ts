@@ -36,6 +36,7 @@ export * from './contracts/search';
 export * from './sync/merge-fields';
 export * from './sync/list-items';
 export * from './patients/patient';
+export * from './patients/patient-patch';
 export * from './patients/section-catalogue';
 export * from './patients/field-value';
 export * from './contracts/patients';

@@ -29,16 +29,16 @@ beforeAll(async () => {
   authA = auth;
   [asA, asB] = [api(runtime, authA), api(runtime, authB)];
   const created = (await asA('POST', '/patients', { lastname: 'Rivera', firstname: 'Ana', mrn: '556677' })).json as unknown as Patient;
-  patientOfA = (
-    await asA('PATCH', `/patients/${created.id}`, {
-      version: created.version,
-      oneliner: plainTextDeltaString('68F with COPD admitted for hypoxia'),
-      fields: {
-        hpi: { deltaString: plainTextDeltaString('Two days of cough and dyspnea.') },
-        assessment: { deltaString: '', data: { problems: [{ id: 'p1', problem: 'COPD exacerbation', assessment: '', plan: '- Prednisone 40 mg' }] } },
-      },
-    })
-  ).json as unknown as Patient;
+  const filled = await asA('PATCH', `/patients/${created.id}`, {
+    version: created.version,
+    oneliner: plainTextDeltaString('68F with COPD admitted for hypoxia'),
+    fields: {
+      hpi: { deltaString: plainTextDeltaString('Two days of cough and dyspnea.') },
+      assessment: { deltaString: '', data: { problems: [{ id: 'p1', problem: 'COPD exacerbation', assessment: '', plan: '- Prednisone 40 mg' }] } },
+    },
+  });
+  expect(filled.status).toBe(200);
+  patientOfA = created;
 });
 
 describe('admission notes', () => {

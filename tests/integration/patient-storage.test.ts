@@ -3,7 +3,7 @@
 // what it changed.
 // Each part item carries the patient version that wrote it, which is how these tests see what a save touched.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Patient } from '@chartside/shared';
+import type { Patient, PatientWritten } from '@chartside/shared';
 import { api, type Api } from '../harness/api';
 import { localTable } from '../harness/dynamodb';
 import { noteSection, patientRecord } from '../harness/patients';
@@ -21,10 +21,11 @@ let pk: string;
 const partVersions = async (patientId: string) =>
   Object.fromEntries((await table.query(pk, `PART#PATIENT#${patientId}#`)).map((item) => [String(item.sk).slice(`PART#PATIENT#${patientId}#`.length), item.version]));
 
+/** The PATCH's answer: what the write set (the new version). */
 const patch = async (patientId: string, body: Record<string, unknown>) => {
   const { status, json, text } = await asUser('PATCH', `/patients/${patientId}`, body);
   expect(status, text.slice(0, 300)).toBe(200);
-  return json as unknown as Patient;
+  return json as unknown as PatientWritten;
 };
 const read = async (patientId: string) => (await asUser('GET', `/patients/${patientId}`)).json as unknown as Patient;
 
@@ -60,7 +61,7 @@ describe('the stored layout of a patient', () => {
     expect(head).not.toHaveProperty('notes');
 
     const stored = await read(patient.id);
-    expect(stored).toEqual(saved);
+    expect(stored).toMatchObject({ ...saved, fields, notes });
     expect(Object.keys(stored.fields)).toEqual(['vitals', 'events', 'exam', 'assessment']);
   });
 

@@ -91,15 +91,15 @@ describe('GET /api/patients and /api/patients/{id}', () => {
     const now = new Date().toISOString();
     const open = task('Place RTC', now, { dueDate: now });
     const tasks = [task('Sign Note', now, { completed: true }), open];
-    const withNotes = (await asUser('PATCH', `/patients/${patient.id}`, { version: 1, tasks, notes: 'Call daughter re: discharge', fields: { events: noteSection(5_000) } }))
-      .json;
+    const patched = { tasks, notes: 'Call daughter re: discharge', fields: { events: noteSection(5_000) } };
+    const written = (await asUser('PATCH', `/patients/${patient.id}`, { version: 1, ...patched })).json;
     const { status, json } = await asUser('GET', '/patients');
     expect(status).toBe(200);
     const summary = (json.patients as Record<string, unknown>[]).find((p) => p.id === patient.id)!;
     expect(summary).toMatchObject({ lastname: 'Listed', firstname: 'Patient', version: 2, visibleFields: patient.visibleFields, tasks: [open] });
     expect(summary).not.toHaveProperty('fields');
     expect(summary).not.toHaveProperty('notes');
-    expect((await asUser('GET', `/patients/${patient.id}`)).json).toEqual(withNotes);
+    expect((await asUser('GET', `/patients/${patient.id}`)).json).toEqual({ ...patient, ...patched, ...written });
   });
 
   it('answers 404 for an id that does not exist', async () => {
@@ -110,6 +110,14 @@ describe('GET /api/patients and /api/patients/{id}', () => {
 });
 
 describe('PATCH /api/patients/{id}', () => {
+  it('answers what the write set (the new version, the session, the time), not the patient', async () => {
+    const patient = await create();
+    const { status, json } = await asUser('PATCH', `/patients/${patient.id}`, { version: 1, fields: { events: noteSection(20_000) } });
+    expect(status).toBe(200);
+    const stored = (await asUser('GET', `/patients/${patient.id}`)).json as unknown as Patient;
+    expect(json).toEqual({ version: 2, lastSessionId: stored.lastSessionId, updatedAt: stored.updatedAt });
+  });
+
   it('refuses a write based on an older version with 409 and keeps what is stored', async () => {
     const patient = await create();
     expect((await asUser('PATCH', `/patients/${patient.id}`, { version: 1, room: '5C-01' })).status).toBe(200);
@@ -127,7 +135,7 @@ describe('PATCH /api/patients/{id}', () => {
     const newerEvents = noteSection(800, 3);
     const { status, json } = await asUser('PATCH', `/patients/${patient.id}`, { version: first.version, fields: { events: newerEvents } });
     expect(status).toBe(200);
-    expect((json as unknown as Patient).fields).toEqual({ events: newerEvents, labs });
+    expect(json.version).toBe(3);
     expect(((await asUser('GET', `/patients/${patient.id}`)).json as unknown as Patient).fields).toEqual({ events: newerEvents, labs });
   });
 
@@ -138,13 +146,14 @@ describe('PATCH /api/patients/{id}', () => {
     const other = await signedIn(runtime, user);
     const { status, json } = await api(runtime, other)('PATCH', `/patients/${patient.id}`, { version: 1, tasks, primarydx: 'CHF exacerbation', lastname: 'Nguyen ' });
     expect(status).toBe(200);
-    expect(json).toMatchObject({ tasks, primarydx: 'CHF exacerbation', lastname: 'Nguyen ', lastSessionId: other.sessionId, version: 2 });
+    expect(json).toMatchObject({ lastSessionId: other.sessionId, version: 2 });
+    expect((await asUser('GET', `/patients/${patient.id}`)).json).toMatchObject({ tasks, primarydx: 'CHF exacerbation', lastname: 'Nguyen ', lastSessionId: other.sessionId, version: 2 });
   });
 
   it("normalizes patched tags and adds new ones to the user's patient tags", async () => {
     const patient = await create();
-    const { json } = await asUser('PATCH', `/patients/${patient.id}`, { version: 1, tags: ['step down', 'Step Down', 'telemetry'] });
-    expect(json.tags).toEqual(['Step Down', 'Telemetry']);
+    await asUser('PATCH', `/patients/${patient.id}`, { version: 1, tags: ['step down', 'Step Down', 'telemetry'] });
+    expect((await asUser('GET', `/patients/${patient.id}`)).json.tags).toEqual(['Step Down', 'Telemetry']);
     expect((await asUser('GET', '/me')).json.patientTags).toEqual(expect.arrayContaining(['Step Down', 'Telemetry']));
   });
 
@@ -177,8 +186,7 @@ describe('patients larger than one DynamoDB item', () => {
     expect(status, text.slice(0, 300)).toBe(200);
     expect(bytesOf({ fields, notes })).toBeGreaterThan(1_000_000);
     const stored = (await asUser('GET', `/patients/${patient.id}`)).json as unknown as Patient;
-    expect(stored).toEqual(json);
-    expect(stored.fields).toEqual(fields);
+    expect(stored).toMatchObject({ ...json, fields, notes });
 
     const pk = `USER#${user.userId}`;
     const head = await table.get(pk, `PATIENT#${patient.id}`);

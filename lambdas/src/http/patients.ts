@@ -63,10 +63,11 @@ export const patientsRouter = (deps: HttpDeps, defaultHook: Hook) => {
   });
 
   router.openapi(routeFrom(patientsContract.patch, { tags }), async (c) => {
-    const patient = await patchPatient(deps, patientCallerOf(deps, c), c.req.valid('param').patientId, c.req.valid('json'), (changed) =>
+    const { version, lastSessionId, updatedAt } = await patchPatient(deps, patientCallerOf(deps, c), c.req.valid('param').patientId, c.req.valid('json'), (changed) =>
       recordPatientAccess(deps, c, 'change', [changed.id]),
     );
-    return c.json(patient, 200);
+    // What the write set, not the whole patient: the page applies its patch to its own copy.
+    return c.json({ version, lastSessionId, updatedAt }, 200);
   });
 
   router.openapi(routeFrom(patientsContract.remove, { tags }), async (c) => {

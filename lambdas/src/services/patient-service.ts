@@ -8,6 +8,7 @@ import {
   PANEL_EXPORT_FORMAT,
   PANEL_EXPORT_VERSION,
   addTags,
+  applyPatientPatch,
   badRequest,
   defaultVisibleFields,
   initialTimeTracking,
@@ -80,23 +81,6 @@ export const createPatient = async (deps: PatientDeps, caller: PatientCaller, bo
 };
 
 /**
- * The patient after a patch: `fields` replaces only the sections it names, so edits of different sections from two
- * devices both stay; tags are normalized. Text is kept as typed (no trimming): autosave sends it while the user is still
- * typing, and a trimmed echo would eat their trailing space.
- */
-export const applyPatientPatch = (current: Patient, patch: Omit<PatientPatch, 'version'>, sessionId: string, now: Date): Patient => {
-  const { fields, ...changes } = patch;
-  return {
-    ...current,
-    ...changes,
-    ...(fields ? { fields: { ...current.fields, ...fields } } : {}),
-    ...(changes.tags ? { tags: addTags([], changes.tags) } : {}),
-    lastSessionId: sessionId,
-    updatedAt: now.toISOString(),
-  };
-};
-
-/**
  * Applies a patch from the version it names (409 when the patient has moved on since); then, side by side, the tags
  * added to the user's list, the push to the other tabs and `recordChange` (the audit entry): an autosave waits for one
  * more round trip after its write, not for each in turn.
@@ -108,13 +92,12 @@ export const patchPatient = async (
   patch: PatientPatch,
   recordChange: (patient: Patient) => Promise<void>,
 ): Promise<Patient> => {
-  const { version, ...changes } = patch;
-  const after = await deps.patients.update(caller.userId, patientId, version, (current) => {
-    const next = applyPatientPatch(current, changes, caller.sessionId, deps.clock.now());
+  const after = await deps.patients.update(caller.userId, patientId, patch.version, (current) => {
+    const next = applyPatientPatch(current, patch, { version: patch.version + 1, lastSessionId: caller.sessionId, updatedAt: deps.clock.now().toISOString() });
     assertFits(next);
     return next;
   });
-  await Promise.all([changes.tags && addToUserTags(deps, caller, 'patientTags', after.tags), announce(deps, caller, patientId, after.version), recordChange(after)]);
+  await Promise.all([patch.tags && addToUserTags(deps, caller, 'patientTags', after.tags), announce(deps, caller, patientId, after.version), recordChange(after)]);
   return after;
 };
 

@@ -5,6 +5,12 @@ import { CreatePatientBody, Patient, PatientPatch, PatientSummary, TimeTracking 
 
 export const PatientList = z.object({ patients: z.array(PatientSummary) });
 export const PatientDeleted = z.object({ deleted: z.number().int().nonnegative() });
+/**
+ * A PATCH's answer: what the server set (the new version, the time, the writing session), not the whole patient (up to
+ * 4 MB, read and sent back on every autosave); the page applies its patch to its own copy (applyPatientPatch).
+ */
+export const PatientWritten = z.object({ version: z.number().int().positive(), lastSessionId: z.string(), updatedAt: z.iso.datetime() });
+export type PatientWritten = z.infer<typeof PatientWritten>;
 
 /** The panel export file: documented and versioned, so a later release can still read it. */
 export const PANEL_EXPORT_FORMAT = 'chartside-panel';
@@ -34,9 +40,10 @@ export const patientsContract = {
   patch: {
     method: 'patch',
     path: '/patients/{patientId}',
-    summary: 'Change fields of a patient; `fields` replaces only the sections it names; 409 when `version` is not the current one',
+    summary:
+      'Change fields of a patient; `fields` replaces only the sections it names; answers the new version, not the patient; 409 when `version` is not the current one',
     body: PatientPatch,
-    response: Patient,
+    response: PatientWritten,
   },
   remove: { method: 'delete', path: '/patients/{patientId}', summary: 'Delete one patient and its time tracking', response: PatientDeleted },
   removeAll: { method: 'post', path: '/patients/delete-all', summary: 'Delete every patient of the user (cannot be undone)', response: PatientDeleted },

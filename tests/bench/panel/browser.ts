@@ -20,15 +20,14 @@
 // The page.evaluate and init-script callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
 import { parseArgs } from 'node:util';
-import { patientSections, sectionTitle, type FieldValue, type Patient, type PatientSection } from '@chartside/shared';
+import { patientSections, sectionTitle } from '@chartside/shared';
 import type { Page } from 'playwright-core';
 import { api } from '../../harness/api';
 import { launchBrowser } from '../../harness/browser';
-import { noteSection } from '../../harness/patients';
 import { startRuntime } from '../../harness/runtime';
 import { createUser, signedIn } from '../../harness/users';
 import { newContext, shot, signIn } from '../../harness/web';
-import { printLine, realisticPatient, seedPanel, timed } from './panel-seed';
+import { everySectionPatient, markerOf, printLine, realisticPatient, seedPanel, timed } from './panel-seed';
 
 const { values } = parseArgs({
   options: { patients: { type: 'string', default: '500' }, runs: { type: 'string', default: '7' }, autosaves: { type: 'string', default: '8' } },
@@ -41,24 +40,6 @@ const autosaves = Number(values.autosaves);
 const QUERY_CACHE_DATABASE = 'chartside-query-cache';
 const AUTOSAVE_DELAY_MS = 2_000;
 const WAIT_MS = 60_000;
-
-/** A marker at the start of each section's text, so the page can tell when that section's editor shows it. */
-const markerOf = (section: PatientSection) => `Bench marker ${section}.`;
-
-/** A section's value: the marker paragraph, then a few KB of clinical text as the editor stores it. */
-const sectionValue = (section: PatientSection, seed: number): FieldValue => {
-  const text = noteSection(2_000 + (seed % 5) * 1_000, seed);
-  return { ...text, deltaString: JSON.stringify([{ type: 'paragraph', content: markerOf(section) }, ...(JSON.parse(text.deltaString) as unknown[])]) };
-};
-
-/** The patient with every section visible and filled. */
-const everySectionPatient = (base: Patient): Patient => ({
-  ...base,
-  lastname: 'Bench',
-  firstname: 'Every Section',
-  visibleFields: [...patientSections],
-  fields: Object.fromEntries(patientSections.map((section, i) => [section, sectionValue(section, i)])),
-});
 
 interface BenchWatch {
   /** Names of the figures taken, in ms since `origin`. */

@@ -1,6 +1,7 @@
 // The benchmarks' panel: realistic patients (names, rooms, tags, tasks, a few KB in several sections, every 25th with
-// 100 KB of notes), seeded through the import API as a clinician's export file would be, and the figures' printing.
-import type { Patient, PatientSection } from '@chartside/shared';
+// 100 KB of notes) and one with every note section filled, seeded through the import API as a clinician's export
+// file would be, and the figures' printing.
+import { patientSections, type FieldValue, type Patient, type PatientSection } from '@chartside/shared';
 import type { Api } from '../../harness/api';
 import { noteSection, patientRecord, task } from '../../harness/patients';
 
@@ -10,6 +11,24 @@ const lastnames = ['Okafor', 'Nguyen', 'García', 'Smith', 'Kowalski', 'Haddad',
 const firstnames = ['Adaeze', 'Linh', 'José', 'Mary', 'Piotr', 'Rania', 'Jürgen', 'Yuki', 'James', 'Olga', 'Siobhán', 'Arjun'];
 const units = ['Micu', 'Ward A', 'Ward B', 'Step Down', 'Telemetry', 'Oncology'];
 const sections: PatientSection[] = ['events', 'subjective', 'vitals', 'exam', 'labs', 'imaging', 'assessment'];
+
+/** A marker at the start of each section's text, so the page can tell when that section's editor shows it. */
+export const markerOf = (section: PatientSection) => `Bench marker ${section}.`;
+
+/** A section's value: the marker paragraph, then a few KB of clinical text as the editor stores it. */
+const sectionValue = (section: PatientSection, seed: number): FieldValue => {
+  const text = noteSection(2_000 + (seed % 5) * 1_000, seed);
+  return { ...text, deltaString: JSON.stringify([{ type: 'paragraph', content: markerOf(section) }, ...(JSON.parse(text.deltaString) as unknown[])]) };
+};
+
+/** The patient with every section visible and filled. */
+export const everySectionPatient = (base: Patient): Patient => ({
+  ...base,
+  lastname: 'Bench',
+  firstname: 'Every Section',
+  visibleFields: [...patientSections],
+  fields: Object.fromEntries(patientSections.map((section, i) => [section, sectionValue(section, i)])),
+});
 
 export const realisticPatient = (i: number): Patient => {
   const now = new Date().toISOString();

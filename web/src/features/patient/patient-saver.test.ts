@@ -1,4 +1,4 @@
-import { PATIENT_AUTOSAVE_MS, type FieldValue, type Patient, type PatientPatch, type Task } from '@chartside/shared';
+import { PATIENT_AUTOSAVE_MS, applyPatientPatch, type FieldValue, type Patient, type PatientPatch, type PatientWritten, type Task } from '@chartside/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../platform/api/api-error';
 import { patientRecord } from '../../test/fixtures';
@@ -19,27 +19,26 @@ const patientFixture = (overrides: Partial<Patient> = {}): Patient =>
     ...overrides,
   });
 
-/** A server that holds each PATCH until the test answers it, applying it as the API does (`fields` merged by section). */
+/**
+ * A server that holds each PATCH until the test answers it, applying it as the API does (`fields` merged by section)
+ * and answering, as the API does, what it set: the new version, the session and the time.
+ */
 function heldServer(initial: Patient) {
   let current = initial;
   const held: { body: PatchBody; answer: () => void; fail: (error: Error) => void }[] = [];
   type PatchBody = PatientPatch;
-  const apply = (patient: Patient, { version: _v, fields, ...top }: Partial<PatientPatch>): Patient => ({
-    ...patient,
-    ...top,
-    fields: { ...patient.fields, ...fields },
-    version: patient.version + 1,
-  });
+  const apply = (patient: Patient, change: Partial<PatientPatch>): Patient =>
+    applyPatientPatch(patient, { ...change, version: patient.version }, { version: patient.version + 1, lastSessionId: 'session-server', updatedAt: NOW.toISOString() });
   const patch = vi.fn(
     (body: PatchBody) =>
-      new Promise<Patient>((resolve, reject) => {
+      new Promise<PatientWritten>((resolve, reject) => {
         held.push({
           body,
           fail: reject,
           answer: () => {
             if (body.version !== current.version) return reject(new ApiError('version_conflict', 'Changed elsewhere.', 409));
             current = apply(current, body);
-            resolve(current);
+            resolve({ version: current.version, lastSessionId: current.lastSessionId, updatedAt: current.updatedAt });
           },
         });
       }),

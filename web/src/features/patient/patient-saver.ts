@@ -6,6 +6,7 @@
 // deleted elsewhere says so, and keeps the draft.
 import {
   PATIENT_AUTOSAVE_MS,
+  applyPatientPatch,
   patientFieldMergers,
   patientSectionKey,
   patientSections,
@@ -15,9 +16,10 @@ import {
   type PatientFields,
   type PatientPatch,
   type PatientSection,
+  type PatientWritten,
 } from '@chartside/shared';
 import { ApiError } from '../../platform/api/api-error';
-import { RecordSaver, type FieldConflict, type RecordSaverDeps } from '../../platform/autosave/record-saver';
+import { RecordSaver, type FieldConflict, type RecordSaverDeps, type RequestSettings } from '../../platform/autosave/record-saver';
 import type { PatientTopFields } from './patient-editing';
 
 export type { PatientDraft } from '@chartside/shared';
@@ -65,18 +67,22 @@ export const patientPatchBody = (changes: Partial<PatientDraft>, version: number
   return { version, ...top, ...(Object.keys(fields).length > 0 ? { fields } : {}) };
 };
 
-export type PatientSaverDeps = Pick<RecordSaverDeps<Patient, PatientDraft, PatientPatch>, 'initial' | 'patch' | 'fetchLatest' | 'onServerCopy' | 'requestTimeoutMs'> &
+export type PatientSaverDeps = Pick<RecordSaverDeps<Patient, PatientDraft, PatientPatch>, 'initial' | 'fetchLatest' | 'onServerCopy' | 'requestTimeoutMs'> &
   Partial<Pick<RecordSaverDeps<Patient, PatientDraft, PatientPatch>, 'delayMs' | 'retryDelaysMs' | 'isOffline'>> & {
+    /** The PATCH: it answers what the server set (the new version), not the patient. */
+    patch: (body: PatientPatch, settings: RequestSettings) => Promise<PatientWritten>;
     now?: () => Date;
   };
 
 const deletedElsewhere = (error: unknown) => (error instanceof ApiError && error.status === 404 ? PATIENT_DELETED_MESSAGE : undefined);
 
-export const createPatientSaver = ({ now = () => new Date(), ...deps }: PatientSaverDeps): PatientSaver =>
+export const createPatientSaver = ({ now = () => new Date(), patch, ...deps }: PatientSaverDeps): PatientSaver =>
   new RecordSaver<Patient, PatientDraft, PatientPatch>({
     delayMs: PATIENT_AUTOSAVE_MS,
     failureMessage: deletedElsewhere,
     ...deps,
+    // The saved patient is the copy the patch was made from with the patch applied, as the server applied it.
+    patch: async (body, settings, base) => applyPatientPatch(base, body, await patch(body, settings)),
     draftOf: patientDraftOf,
     patchBody: patientPatchBody,
     mergers: patientFieldMergers,

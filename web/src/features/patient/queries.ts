@@ -27,6 +27,7 @@ export function useDeletePatient({ onDeleted }: { onDeleted?: () => void } = {})
 /** Request options of the autosave's calls: a timeout signal, and keepalive for the save sent as the page goes. */
 type SaveRequestOptions = Pick<RequestOptions, 'signal' | 'keepalive'>;
 
+/** Answers what the server set (the new version), not the patient: the saver applies the patch to its own copy. */
 export const patchPatient = (api: ApiClient, id: string, body: PatientPatch, options: SaveRequestOptions = {}) =>
   api.call(patientsContract.patch, { params: { patientId: id }, body, ...options });
 

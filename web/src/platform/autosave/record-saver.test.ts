@@ -417,12 +417,12 @@ describe('RecordSaver', () => {
     const saver = saverFor(server, initial);
     saver.change({ title: 'Before closing' });
     void saver.flush({ keepalive: true });
-    expect(server.patch).toHaveBeenCalledWith({ version: 3, title: 'Before closing' }, expect.objectContaining({ keepalive: true, signal: expect.any(AbortSignal) }));
+    expect(server.patch).toHaveBeenCalledWith({ version: 3, title: 'Before closing' }, expect.objectContaining({ keepalive: true, signal: expect.any(AbortSignal) }), initial);
     const bigServer = heldServer(initial);
     const big = saverFor(bigServer, initial);
     big.change({ body: 'x'.repeat(70_000) });
     void big.flush({ keepalive: true });
-    expect(bigServer.patch).toHaveBeenCalledWith(expect.anything(), { signal: expect.any(AbortSignal) });
+    expect(bigServer.patch).toHaveBeenCalledWith(expect.anything(), { signal: expect.any(AbortSignal) }, initial);
   });
 
   describe('failed saves', () => {

@@ -56,7 +56,7 @@ export interface StoredDraft<R, D> {
   conflict?: FieldConflict<R, D>;
 }
 
-interface RequestSettings {
+export interface RequestSettings {
   /** Aborts the request when it has no answer in time. */
   signal: AbortSignal;
   /** Lets the request outlive the page (the save when the page is hidden or closed). */
@@ -69,7 +69,8 @@ export interface RecordSaverDeps<R extends Versioned, D extends object, Body> {
   draftOf: (record: R) => D;
   /** The PATCH body of some changed fields, based on `version`. */
   patchBody: (changes: Partial<D>, version: number) => Body;
-  patch: (body: Body, settings: RequestSettings) => Promise<R>;
+  /** Sends the save; resolves with the record as saved: `base` (the copy the body was made from) is what its answer applies to. */
+  patch: (body: Body, settings: RequestSettings, base: R) => Promise<R>;
   fetchLatest: (settings: RequestSettings) => Promise<R>;
   /** Every copy the server hands back (a save's answer, the latest after a 409), for the query cache. */
   onServerCopy: (record: R, changed: Partial<D>) => void;
@@ -291,9 +292,10 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     }
     this.update({ status: 'saving', error: undefined });
     try {
-      const body = this.deps.patchBody(changes, this.state.base.version);
+      const base = this.state.base;
+      const body = this.deps.patchBody(changes, base.version);
       const fitsKeepalive = keepalive && new TextEncoder().encode(JSON.stringify(body)).length <= KEEPALIVE_MAX_BYTES;
-      const saved = await this.deps.patch(body, this.settings(fitsKeepalive));
+      const saved = await this.deps.patch(body, this.settings(fitsKeepalive), base);
       this.failures = 0;
       this.accept(saved, changes);
     } catch (error) {

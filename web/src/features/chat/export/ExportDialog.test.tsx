@@ -36,7 +36,7 @@ beforeEach(() => {
       const { version, fields, ...top } = request.body as PatientPatch;
       if (version !== patient.version) return apiError(409, 'version_conflict', 'This patient changed on another device.');
       patient = { ...patient, ...top, fields: { ...patient.fields, ...fields }, version: patient.version + 1 };
-      return patient;
+      return { version: patient.version, lastSessionId: patient.lastSessionId, updatedAt: patient.updatedAt };
     });
 });
 afterEach(() => {

@@ -32,7 +32,7 @@ const servePatient = () =>
       const { version, fields, ...top } = request.body as PatientPatch;
       if (version !== current.version) return apiError(409, 'version_conflict', 'This patient changed on another device.');
       current = { ...current, ...top, fields: { ...current.fields, ...fields }, version: current.version + 1 };
-      return current;
+      return { version: current.version, lastSessionId: current.lastSessionId, updatedAt: current.updatedAt };
     });
 
 const patches = () => api.calls('PATCH', '/patients/p-1').map((request) => request.body as PatientPatch);

@@ -61,7 +61,7 @@ beforeEach(() => {
     .on('PATCH', '/patients/{id}', (request) => {
       const { version, fields, ...top } = request.body as Partial<Patient> & { version: number };
       stored = { ...stored, ...top, fields: { ...stored.fields, ...fields }, version: version + 1 };
-      return stored;
+      return { version: stored.version, lastSessionId: stored.lastSessionId, updatedAt: stored.updatedAt };
     });
   storeSessionId('session-1');
   // BlockNote's side menu hit-tests the pointer; jsdom has no layout to test against.

@@ -128,7 +128,7 @@ describe('PatientSections', { timeout: 30_000 }, () => {
     api.on('GET', '/patients/p1', () => server).on('PATCH', '/patients/{id}', (request) => {
       const { version, fields, ...top } = request.body as Partial<Patient> & { version: number };
       server = { ...server, ...top, fields: { ...server.fields, ...fields }, version: version + 1 };
-      return server;
+      return { version: server.version, lastSessionId: server.lastSessionId, updatedAt: server.updatedAt };
     });
     const user = userEvent.setup();
     renderApp('/panel/p1');

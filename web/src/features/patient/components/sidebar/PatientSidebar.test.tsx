@@ -240,7 +240,7 @@ describe('PatientSidebar on the patient page', { timeout: 30_000 }, () => {
       .on('PATCH', '/patients/{id}', (request) => {
         const { version, fields, ...top } = request.body as Partial<Patient> & { version: number };
         stored = { ...stored, ...top, fields: { ...stored.fields, ...fields }, version: version + 1 };
-        return stored;
+        return { version: stored.version, lastSessionId: stored.lastSessionId, updatedAt: stored.updatedAt };
       });
     const user = userEvent.setup();
     renderApp('/panel/p-1');
