@@ -1,20 +1,22 @@
-// The user's home lists, side by side in their order, and a form to create one.
+// The user's home lists, side by side in their order, and a form to create one. While the lists load, the form is
+// there already (disabled) and a loader holds the place of the lists, so the page below does not move when they come.
 import { homeListNameTaken, isHomeListNameTaken, MAX_SHORT_TEXT, type HomeList, type HomeListChange } from '@chartside/shared';
-import { Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { HomeListCard } from './HomeListCard';
 
 export interface HomeListsProps {
-  lists: readonly HomeList[];
+  /** Undefined while they load. */
+  lists: readonly HomeList[] | undefined;
   onChange: (change: HomeListChange) => void;
 }
 
-function CreateListForm({ lists, onCreate }: { lists: readonly HomeList[]; onCreate: (name: string) => void }) {
+function CreateListForm({ lists, onCreate }: { lists: readonly HomeList[] | undefined; onCreate: (name: string) => void }) {
   const [name, setName] = useState('');
-  const taken = isHomeListNameTaken(lists, name);
+  const taken = lists !== undefined && isHomeListNameTaken(lists, name);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!name.trim() || taken) return;
+    if (!lists || !name.trim() || taken) return;
     onCreate(name);
     setName('');
   };
@@ -26,11 +28,12 @@ function CreateListForm({ lists, onCreate }: { lists: readonly HomeList[]; onCre
           placeholder="List name"
           value={name}
           maxLength={MAX_SHORT_TEXT}
+          disabled={!lists}
           error={taken ? homeListNameTaken(name) : undefined}
           onChange={(event) => setName(event.currentTarget.value)}
           style={{ flex: 1 }}
         />
-        <Button type="submit" variant="light" disabled={!name.trim() || taken} mt={24}>
+        <Button type="submit" variant="light" disabled={!lists || !name.trim() || taken} mt={24}>
           Create list
         </Button>
       </Group>
@@ -41,7 +44,9 @@ function CreateListForm({ lists, onCreate }: { lists: readonly HomeList[]; onCre
 export function HomeLists({ lists, onChange }: HomeListsProps) {
   return (
     <Stack gap="sm">
-      {lists.length === 0 ? (
+      {!lists ? (
+        <Loader size="sm" aria-label="Loading your home lists" />
+      ) : lists.length === 0 ? (
         <Text size="sm" c="dimmed">
           No lists yet. Create one, then add resources to it from the search results.
         </Text>

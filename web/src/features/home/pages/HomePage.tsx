@@ -1,6 +1,6 @@
 // Home (spec section 2): the home lists, a box to create an article from its DOI, and the search of the library.
 import type { HomeListChange } from '@chartside/shared';
-import { Grid, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { PageFrame } from '../../../components/PageFrame';
@@ -33,12 +33,22 @@ export function HomePage() {
     });
 
   return (
-    <PageFrame title="Home" size="lg" actions={me.data && <Text size="sm" c="dimmed">Signed in as {me.data.email}</Text>}>
+    <PageFrame
+      title="Home"
+      size="lg"
+      actions={
+        // One line kept for the account from the first frame (on a phone, under the title), so nothing below moves
+        // when it arrives.
+        <Text size="sm" c="dimmed" truncate w={{ base: '100%', sm: 'auto' }} aria-hidden={me.data ? undefined : true}>
+          {me.data ? `Signed in as ${me.data.email}` : '\u00a0'}
+        </Text>
+      }
+    >
       <QueryErrorAlert query={me} what="your account" />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Section id="home-lists" title="Home lists">
-            {me.isPending ? <Loader size="sm" aria-label="Loading your home lists" /> : <HomeLists lists={lists} onChange={change} />}
+            <HomeLists lists={me.isPending ? undefined : lists} onChange={change} />
           </Section>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
