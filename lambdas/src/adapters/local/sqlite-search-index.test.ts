@@ -182,7 +182,8 @@ describe('a library with more matches than are counted', () => {
 
   it('orders equal scores newest first across the cut of a page, however many tie', async () => {
     const index = openSqliteSearchIndex(':memory:');
-    // 30 copies score the same: a page of 10 must be the 10 newest of all 30, not of the first 11 the scoring kept.
+    // 30 copies score the same: a page of 10 must be the 10 newest of all 30, not of the 20 the scoring kept for page 1
+    // (every tie is read again); page 2 has all 31 matches among the 40 it keeps.
     const days = Array.from({ length: 30 }, (_, i) => (i * 7) % 30);
     for (const [i, day] of days.entries()) {
       const createdAt = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString();

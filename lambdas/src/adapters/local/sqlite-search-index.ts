@@ -27,6 +27,8 @@ import { MARK_CLOSE, MARK_OPEN, markedParts, withoutMarks } from '../search-mark
 const SNIPPET_TOKENS = 24;
 /** Tokens of section text a passage for a question carries: as many as FTS5 gives. */
 const PASSAGE_TOKENS = 64;
+/** Prefixes of 1 to this many letters have an index of their own (see the schema). */
+const LONGEST_INDEXED_PREFIX = 5;
 /** Tags are indexed as one text column, joined with this. */
 const TAG_SEPARATOR = ', ';
 /**
@@ -46,8 +48,8 @@ const SAMPLE_HASH = { multiplier: 2_654_435_761, range: 2 ** 32 };
  * so rowids stay exact JavaScript numbers.
  */
 const USER_ROWIDS = 2 ** 32;
-/** The file's layout (PRAGMA user_version); an index of another (0: before per-user rowids) is rebuilt: see openSqliteSearchIndex. */
-const LAYOUT = 3;
+/** The file's layout (PRAGMA user_version); an index of another (0: before per-user rowids; 3: prefixes of 1 to 3 letters) is rebuilt: see openSqliteSearchIndex. */
+const LAYOUT = 4;
 
 // Column order of the FTS5 table follows searchFields, so the bm25 weights line up with it.
 const ftsColumns = { name: 0, tags: 1, description: 2, textSections: 3 } as const;
@@ -92,12 +94,13 @@ const schema = `
     count INTEGER NOT NULL,
     PRIMARY KEY (user_id, tag_key)
   ) WITHOUT ROWID;
-  -- Prefix indexes for the last word's first 1 to 3 letters: without one, a prefix merges the lists of every word it
-  -- begins (a lone letter, as in 'hepatitis C', took half a second in 100,000 resources); longer prefixes match few words.
+  -- Prefix indexes for the last word's first 1 to LONGEST_INDEXED_PREFIX letters: without one, a prefix merges the lists
+  -- of every word it begins, once per statement of a search (a lone letter, as in 'hepatitis C', took half a second in
+  -- 100,000 resources; 'hepa', 25-40 ms only to count its matches); longer prefixes match few words.
   CREATE VIRTUAL TABLE IF NOT EXISTS doc_text USING fts5(
     name, tags, description, text,
     tokenize = 'unicode61 remove_diacritics 2',
-    prefix = '1 2 3'
+    prefix = '${Array.from({ length: LONGEST_INDEXED_PREFIX }, (_, i) => i + 1).join(' ')}'
   );
 `;
 
@@ -279,9 +282,8 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       'SELECT id, created_at, resource_id FROM docs WHERE id IN (SELECT value FROM json_each(?))',
     ),
     pageDocs: db.prepare<[string], DocRow>('SELECT * FROM docs WHERE id IN (SELECT value FROM json_each(?))'),
-    // The match runs once over the page's span of rowids, each checked against the page (`+`): given the page as rowid
-    // constraints, FTS5 would run the match once per hit, which for a whole word read as a prefix (no prefix index
-    // past 3 letters) merges every matching term's list each time.
+    // A page's snippets, two ways (see pageHits). This one runs the match once over the page's span of rowids, each
+    // checked against the page (`+`).
     pageMarked: db.prepare<[string, number, number, string], MarkedRow>(
       `SELECT docs.*,
          highlight(doc_text, ${ftsColumns.name}, '${MARK_OPEN}', '${MARK_CLOSE}') AS name_marked,
@@ -290,6 +292,16 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
          snippet(doc_text, ${ftsColumns.textSections}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS text_marked
        FROM doc_text JOIN docs ON docs.id = doc_text.rowid
        WHERE doc_text MATCH ? AND doc_text.rowid BETWEEN ? AND ? AND +doc_text.rowid IN (SELECT value FROM json_each(?))`,
+    ),
+    // This one runs the match for one hit, seeking to its rowid.
+    hitMarked: db.prepare<[string, number], MarkedRow>(
+      `SELECT docs.*,
+         highlight(doc_text, ${ftsColumns.name}, '${MARK_OPEN}', '${MARK_CLOSE}') AS name_marked,
+         highlight(doc_text, ${ftsColumns.tags}, '${MARK_OPEN}', '${MARK_CLOSE}') AS tags_marked,
+         snippet(doc_text, ${ftsColumns.description}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS description_marked,
+         snippet(doc_text, ${ftsColumns.textSections}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS text_marked
+       FROM doc_text JOIN docs ON docs.id = doc_text.rowid
+       WHERE doc_text MATCH ? AND doc_text.rowid = ?`,
     ),
     // As a search's match: the full-text match drives (CROSS JOIN), each then checked against the user's rows.
     // The ranked words drive and score; the required ones filter (a subquery of its own, so they are not scored twice).
@@ -312,18 +324,6 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     }
     return statement;
   };
-  // A library has few distinct tags, and counting facets normalizes every tag of every match.
-  const tagKeys = new Map<string, string>();
-  const cachedTagKey = (tag: string) => {
-    let key = tagKeys.get(tag);
-    if (key === undefined) {
-      if (tagKeys.size > 10_000) tagKeys.clear();
-      key = tagKey(tag);
-      tagKeys.set(tag, key);
-    }
-    return key;
-  };
-
   const addTags = (id: number, userId: string, tags: string[]) => {
     for (const tag of tags) {
       const key = tagKey(tag);
@@ -398,7 +398,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
   /**
    * The user's matches: a WHERE clause with its parameters over `doc_text` (with words) or `docs` (without), and how
    * to read them. With words, the full-text match drives, scoped to the user's rowids: a match's row in `docs` is read
-   * only for what needs it (the facets' tags, the tiebreak of a page). Without, the user's rows in `docs`, newest first.
+   * only for the tiebreak of a page (the facets read doc_tags). Without, the user's rows in `docs`, newest first.
    */
   const matchesOf = (userId: string, rowids: { first: number; last: number }, request: SearchRequest, expression: string | undefined) => {
     if (expression) {
@@ -407,8 +407,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
         where: ['doc_text MATCH ?', 'doc_text.rowid BETWEEN ? AND ?', ...filter.clauses].join(' AND '),
         params: [expression, rowids.first, rowids.last, ...filter.params],
         from: 'doc_text',
-        withDocs: 'doc_text CROSS JOIN docs ON docs.id = doc_text.rowid',
-        // Sampled on the full-text match's rowid, so a match left out of the sample is never looked up in `docs`.
+        // Sampled on the full-text match's rowid, so a match left out of the sample is never looked up in doc_tags.
         rowid: 'doc_text.rowid',
         ranked: true,
         narrowed: true,
@@ -419,7 +418,6 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       where: ['docs.user_id = ?', ...filter.clauses].join(' AND '),
       params: [userId, ...filter.params],
       from: 'docs',
-      withDocs: 'docs',
       rowid: 'docs.id',
       ranked: false,
       narrowed: filter.clauses.length > 0,
@@ -437,18 +435,19 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
    * One page of a word search, exactly as sorting every match best first by bm25, then newest first, would give it.
    * The best `offset + limit` by bm25 come from the full-text index alone (SQLite keeps only that many while it scores
    * every match), and only they are read in `docs`, to order equal scores. That is exact unless equal scores straddle
-   * the cut, which the one match after it shows: then every match with the cut's score is read too, and the tiebreak
-   * picks among all of them.
+   * the cut, which the one match after it shows: then the matches with the cut's score are read too, and the tiebreak
+   * picks among all of them. They come with the best when there are few (as many again as the page are kept while
+   * scoring); only when even the last kept has the cut's score are they sought among every match, scored a second time.
    */
   const rankedPage = (matches: Matches, offset: number, limit: number): number[] => {
     const wanted = offset + limit;
     const scored = `SELECT doc_text.rowid AS id, bm25(doc_text, ${bm25Weights}) AS score FROM doc_text WHERE ${matches.where}`;
-    const best = statementFor(`${scored} ORDER BY score LIMIT ?`).all(...matches.params, wanted + 1) as { id: number; score: number }[];
-    let ranked = best.slice(0, wanted);
-    const cut = ranked.at(-1)?.score;
-    if (best.length > wanted && best[wanted]!.score === cut) {
+    const best = statementFor(`${scored} ORDER BY score LIMIT ?`).all(...matches.params, 2 * wanted) as { id: number; score: number }[];
+    const cut = best[wanted - 1]?.score;
+    let ranked = best.filter((row, i) => i < wanted || row.score === cut);
+    if (best.length === 2 * wanted && best.at(-1)!.score === cut) {
       const tied = statementFor(`${scored} AND bm25(doc_text, ${bm25Weights}) = ?`).all(...matches.params, cut) as { id: number; score: number }[];
-      ranked = [...ranked.filter((row) => row.score < cut), ...tied];
+      ranked = [...ranked.filter((row) => row.score < cut!), ...tied];
     }
     const keys = new Map(statements.sortKeys.all(JSON.stringify(ranked.map((row) => row.id))).map((row) => [row.id, row]));
     // As ORDER BY created_at DESC, resource_id: SQLite compares text as its UTF-8 bytes.
@@ -463,7 +462,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
   /**
    * One page of matches, with the total and the facets. A user's whole library has its total and facets kept
    * (user_tags). Otherwise the total counts every match (cheap: no row of `docs` is read for words), and the facets
-   * read the tags of every match up to twice COUNTED_MATCHES; past that, of an even sample of about COUNTED_MATCHES,
+   * count the tags of every match up to twice COUNTED_MATCHES; past that, of an even sample of about COUNTED_MATCHES,
    * scaled up and marked as estimates.
    */
   const pageAndCounts = (userId: string, matches: Matches, offset: number, limit: number): { page: number[] } & Counts => {
@@ -472,42 +471,42 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       return { page, found: statements.userDocCount.get(userId)!, foundIs: 'exact', facets: statements.userFacets.all(userId), facetsAre: 'exact' };
     }
     const found = statementFor(`SELECT count(*) FROM ${matches.from} WHERE ${matches.where}`).pluck().get(...matches.params) as number;
-    const tagsOf = `SELECT docs.tags FROM ${matches.withDocs} WHERE ${matches.where}`;
-    if (found <= 2 * COUNTED_MATCHES) {
-      return { page, found, foundIs: 'exact', facets: countTags(statementFor(tagsOf).all(...matches.params) as { tags: string }[]), facetsAre: 'exact' };
-    }
+    const ids = `SELECT ${matches.rowid} AS id FROM ${matches.from} WHERE ${matches.where}`;
+    if (found <= 2 * COUNTED_MATCHES) return { page, found, foundIs: 'exact', facets: facetsOf(ids, matches.params), facetsAre: 'exact' };
     const fraction = COUNTED_MATCHES / found;
-    const sampled = `${tagsOf} AND ((${matches.rowid} % ${USER_ROWIDS}) * ${SAMPLE_HASH.multiplier}) % ${SAMPLE_HASH.range} < ?`;
-    const sample = statementFor(sampled).all(...matches.params, Math.floor(fraction * SAMPLE_HASH.range)) as { tags: string }[];
-    return { page, found, foundIs: 'exact', facets: countTags(sample).map(({ tag, count }) => ({ tag, count: roughly(count / fraction) })), facetsAre: 'estimate' };
+    const sampled = `${ids} AND ((${matches.rowid} % ${USER_ROWIDS}) * ${SAMPLE_HASH.multiplier}) % ${SAMPLE_HASH.range} < ?`;
+    const sample = facetsOf(sampled, [...matches.params, Math.floor(fraction * SAMPLE_HASH.range)]);
+    return { page, found, foundIs: 'exact', facets: sample.map(({ tag, count }) => ({ tag, count: roughly(count / fraction) })), facetsAre: 'estimate' };
   };
 
-  /** Facets over matched rows: a tag counts once per document, shown as its smallest spelling, most first, then by tag. */
-  const countTags = (rows: { tags: string }[]): TagCount[] => {
-    const counts = new Map<string, TagCount>();
-    for (const row of rows) {
-      const seen = new Set<string>();
-      for (const tag of JSON.parse(row.tags) as string[]) {
-        const key = cachedTagKey(tag);
-        if (!key || seen.has(key)) continue;
-        seen.add(key);
-        const counted = counts.get(key);
-        if (!counted) counts.set(key, { tag, count: 1 });
-        else {
-          counted.count += 1;
-          if (tag < counted.tag) counted.tag = tag;
-        }
-      }
-    }
-    return [...counts].sort(([keyA, a], [keyB, b]) => b.count - a.count || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0)).map(([, counted]) => counted);
-  };
+  /**
+   * Facets of the matches that `ids` (a query of their rowids) gives: their tags in doc_tags (a document's own spelling
+   * of each key there is its first), each counted once per document, shown as its smallest spelling, most first, then by
+   * key, as user_tags lists a whole library's.
+   */
+  const facetsOf = (ids: string, params: (string | number)[]) =>
+    statementFor(
+      `SELECT min(doc_tags.tag) AS tag, count(*) AS count FROM (${ids}) AS matched CROSS JOIN doc_tags ON doc_tags.doc = matched.id
+       GROUP BY doc_tags.tag_key ORDER BY count DESC, doc_tags.tag_key`,
+    ).all(...params) as TagCount[];
 
-  const pageHits = (page: number[], expression: string | undefined): SearchHit[] => {
+  /**
+   * The page's hits, with their snippets when there are words. The match runs once per hit when its last word, the
+   * prefix, has an index of its own (a seek per word: 'hep', matching 90% of 100,000 resources, took 8 ms over the span
+   * and 1 ms so); otherwise once over the page's span, as a longer prefix merges the list of every word it begins each
+   * time the match runs ('hepati': 13 ms over the span, 130 ms once per hit).
+   */
+  const pageHits = (page: number[], query: string): SearchHit[] => {
     if (page.length === 0) return [];
+    const expression = matchExpression(query);
     const json = JSON.stringify(page);
-    const rows: (DocRow | MarkedRow)[] = expression
-      ? statements.pageMarked.all(expression, Math.min(...page), Math.max(...page), json)
-      : statements.pageDocs.all(json);
+    const prefix = searchWords(query).at(-1);
+    const seekEach = prefix !== undefined && [...prefix].length <= LONGEST_INDEXED_PREFIX;
+    const rows: (DocRow | MarkedRow)[] = !expression
+      ? statements.pageDocs.all(json)
+      : seekEach
+        ? page.flatMap((id) => statements.hitMarked.get(expression, id) ?? [])
+        : statements.pageMarked.all(expression, Math.min(...page), Math.max(...page), json);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return page.flatMap((id) => {
       const row = byId.get(id);
@@ -537,7 +536,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       const matches = matchesOf(userId, rowids, request, expression);
       const offset = (request.page - 1) * request.perPage;
       const { page, found, foundIs, facets, facetsAre } = pageAndCounts(userId, matches, offset, Math.min(request.perPage, SEARCH_MAX_HITS - offset));
-      return { hits: pageHits(page, expression), found, foundIs, page: request.page, perPage: request.perPage, facets, facetsAre };
+      return { hits: pageHits(page, request.query), found, foundIs, page: request.page, perPage: request.perPage, facets, facetsAre };
     },
     passages: async (userId, lookup, limit): Promise<Passage[]> => {
       const expression = passageExpression(lookup);
