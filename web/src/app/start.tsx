@@ -1,7 +1,9 @@
-// Start-up: load /config.json, configure sign-in, then render the app (or a full-page error).
+// Start-up: load /config.json, configure sign-in, then render the app (or a full-page error). A page load of the panel
+// asks for its list first (prefetch-panel-list.ts).
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
+import { prefetchPanelList } from '../features/panel/prefetch-panel-list';
 import { configureAmplify } from '../platform/auth/configure-amplify';
 import { loadRuntimeConfig } from '../platform/config/load-runtime-config';
 import { createPlatform } from '../platform/platform-context';
@@ -25,11 +27,13 @@ export async function start(container: HTMLElement): Promise<Started> {
     return { root };
   }
   configureAmplify(config);
-  const router = createBrowserRouter(appRoutes);
   const queryClient = createQueryClient();
+  const platform = createPlatform(config, queryClient);
+  prefetchPanelList(platform, queryClient);
+  const router = createBrowserRouter(appRoutes);
   root.render(
     <StrictMode>
-      <AppProviders platform={createPlatform(config, queryClient)} queryClient={queryClient}>
+      <AppProviders platform={platform} queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -24,12 +24,15 @@ export const patientQuery = (api: ApiClient, id: string) =>
 
 export const IMPORT_BATCH_SIZE = 20;
 
-export function usePatientList() {
-  const api = useApi();
-  return useQuery({
+/** Every patient of the user as the panel's cards show them (no note sections). */
+export const patientListQuery = (api: ApiClient) =>
+  queryOptions({
     queryKey: patientKeys.list(),
     queryFn: ({ signal }) => api.call(patientsContract.list, { signal }),
   });
+
+export function usePatientList() {
+  return useQuery(patientListQuery(useApi()));
 }
 
 export function useCreatePatient() {
