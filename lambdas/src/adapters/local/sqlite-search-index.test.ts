@@ -56,6 +56,23 @@ describe('the index file', () => {
   });
 });
 
+describe('highlights', () => {
+  it('mark the whole word a prefix matches, however short the prefix', async () => {
+    const index = openSqliteSearchIndex(path.join(folder, 'highlights', 'search.db'));
+    for (const [id, name] of [['r1', 'Asthma plan 1'], ['r16', 'Asthma plan 16'], ['r2', 'Asthma plan 2']] as const) {
+      await index.upsert({ userId: 'u1', id, name, type: 'text', tags: [], description: '', link: '', favorite: false, createdAt: '2025-01-01T00:00:00.000Z', text: '' });
+    }
+    for (const query of ['asthma plan 1', 'asth', 'asthma pla']) {
+      const { hits } = await index.search('u1', SearchRequest.parse({ query }));
+      // Each name's parts put back together are the name itself (a highlight cut to the prefix's letters lost the rest).
+      expect(hits.map((hit) => hit.snippets.find((s) => s.field === 'name')?.parts.map((part) => part.text).join(''))).toEqual(hits.map((hit) => hit.name));
+    }
+    const { hits } = await index.search('u1', SearchRequest.parse({ query: 'asthma plan 1' }));
+    expect(hits.find((hit) => hit.id === 'r16')?.snippets.find((s) => s.field === 'name')?.parts.at(-1)).toEqual({ text: '16', highlight: true });
+    await index.close();
+  });
+});
+
 describe("a whole library's total and facets", () => {
   it('are kept as documents come, change and go, and agree with the counts a filter computes', async () => {
     const index = openSqliteSearchIndex(':memory:');

@@ -282,8 +282,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
       'SELECT id, created_at, resource_id FROM docs WHERE id IN (SELECT value FROM json_each(?))',
     ),
     pageDocs: db.prepare<[string], DocRow>('SELECT * FROM docs WHERE id IN (SELECT value FROM json_each(?))'),
-    // A page's snippets, two ways (see pageHits). This one runs the match once over the page's span of rowids, each
-    // checked against the page (`+`).
+    // A page's snippets: the match runs once over the page's span of rowids, each checked against the page (`+`).
     pageMarked: db.prepare<[string, number, number, string], MarkedRow>(
       `SELECT docs.*,
          highlight(doc_text, ${ftsColumns.name}, '${MARK_OPEN}', '${MARK_CLOSE}') AS name_marked,
@@ -292,16 +291,6 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
          snippet(doc_text, ${ftsColumns.textSections}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS text_marked
        FROM doc_text JOIN docs ON docs.id = doc_text.rowid
        WHERE doc_text MATCH ? AND doc_text.rowid BETWEEN ? AND ? AND +doc_text.rowid IN (SELECT value FROM json_each(?))`,
-    ),
-    // This one runs the match for one hit, seeking to its rowid.
-    hitMarked: db.prepare<[string, number], MarkedRow>(
-      `SELECT docs.*,
-         highlight(doc_text, ${ftsColumns.name}, '${MARK_OPEN}', '${MARK_CLOSE}') AS name_marked,
-         highlight(doc_text, ${ftsColumns.tags}, '${MARK_OPEN}', '${MARK_CLOSE}') AS tags_marked,
-         snippet(doc_text, ${ftsColumns.description}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS description_marked,
-         snippet(doc_text, ${ftsColumns.textSections}, '${MARK_OPEN}', '${MARK_CLOSE}', '…', ${SNIPPET_TOKENS}) AS text_marked
-       FROM doc_text JOIN docs ON docs.id = doc_text.rowid
-       WHERE doc_text MATCH ? AND doc_text.rowid = ?`,
     ),
     // As a search's match: the full-text match drives (CROSS JOIN), each then checked against the user's rows.
     // The ranked words drive and score; the required ones filter (a subquery of its own, so they are not scored twice).
@@ -491,22 +480,17 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     ).all(...params) as TagCount[];
 
   /**
-   * The page's hits, with their snippets when there are words. The match runs once per hit when its last word, the
-   * prefix, has an index of its own (a seek per word: 'hep', matching 90% of 100,000 resources, took 8 ms over the span
-   * and 1 ms so); otherwise once over the page's span, as a longer prefix merges the list of every word it begins each
-   * time the match runs ('hepati': 13 ms over the span, 130 ms once per hit).
+   * The page's hits, with their snippets when there are words. The match runs once over the page's span, not once per
+   * hit: seeking each hit's rowid was faster for a short prefix ('hep' in 100,000 resources: 1 ms against 8), but
+   * FTS5 then highlighted only the prefix's letters of the word ('Asthma plan 16' for '1' came back as 'Asthma plan 1').
    */
   const pageHits = (page: number[], query: string): SearchHit[] => {
     if (page.length === 0) return [];
     const expression = matchExpression(query);
     const json = JSON.stringify(page);
-    const prefix = searchWords(query).at(-1);
-    const seekEach = prefix !== undefined && [...prefix].length <= LONGEST_INDEXED_PREFIX;
-    const rows: (DocRow | MarkedRow)[] = !expression
-      ? statements.pageDocs.all(json)
-      : seekEach
-        ? page.flatMap((id) => statements.hitMarked.get(expression, id) ?? [])
-        : statements.pageMarked.all(expression, Math.min(...page), Math.max(...page), json);
+    const rows: (DocRow | MarkedRow)[] = expression
+      ? statements.pageMarked.all(expression, Math.min(...page), Math.max(...page), json)
+      : statements.pageDocs.all(json);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return page.flatMap((id) => {
       const row = byId.get(id);
