@@ -1,10 +1,12 @@
 // `npm test`: typecheck, lint, build, then every Vitest project (unit, integration, browser, infra).
 // Installs Debian's Chromium when no browser is found, and Debian's pocketsphinx and flite for dictation when missing.
 // Ends with `tests: N passed, N failed`.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
+const testStartedAt = Date.now();
 const root = path.resolve(import.meta.dirname, '..');
 const artifacts = path.join(root, 'tests/.artifacts');
 mkdirSync(artifacts, { recursive: true });
@@ -46,30 +48,73 @@ const ensureDictation = () => {
   return aptInstall(...missing) && missing.every(debianInstalled);
 };
 
-const checks = [
-  ['Chromium present', ensureChromium],
-  ['pocketsphinx and flite present', ensureDictation],
-  ['typecheck', () => run('npm', ['run', '-s', 'typecheck'])],
-  ['lint', () => run('npm', ['run', '-s', 'lint'])],
-  ['web build', () => run('npm', ['run', '-s', 'build'])],
-  ['first screen within its JavaScript budget', () => run('node', ['--import', 'tsx', 'infra/local/src/first-screen-check.ts'])],
-];
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
 let passed = 0;
 let failed = 0;
-for (const [name, check] of checks) {
-  console.log(`\n== ${name}`);
-  if (check()) passed += 1;
+const count = (name, ok) => {
+  if (ok) passed += 1;
   else {
     failed += 1;
     console.error(`!! ${name} failed`);
   }
+};
+
+// What the tests need on the machine, one at a time (apt takes one install at a time).
+for (const [name, check] of [
+  ['Chromium present', ensureChromium],
+  ['pocketsphinx and flite present', ensureDictation],
+]) {
+  console.log(`\n== ${name}`);
+  count(name, check());
 }
+
+/** Runs commands one after another with their output held back, so checks running side by side print whole. */
+const runHeld = async (steps) => {
+  let output = '';
+  for (const [command, args] of steps) {
+    const code = await new Promise((resolve) => {
+      const child = spawn(command, args, { cwd: root, env: process.env });
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('close', resolve);
+    });
+    if (code !== 0) return { ok: false, output };
+  }
+  return { ok: true, output };
+};
+
+// Each check is one process on one core, so they run side by side, as many at once as the machine has cores; each
+// project of package.json's typecheck script (the one list of them) is a check of its own. The longest start first.
+const typecheckProjects = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.typecheck.split('&&')
+  .map((command) => command.trim().split(/\s+/).at(-1));
+const checks = [
+  ['lint', [['npm', ['run', '-s', 'lint']]]],
+  ['web build, and the first screen within its JavaScript budget', [['npm', ['run', '-s', 'build']], ['node', ['--import', 'tsx', 'infra/local/src/first-screen-check.ts']]]],
+  ...typecheckProjects.map((project) => [`typecheck ${project}`, [[path.join(root, 'node_modules/.bin/tsc'), ['-p', project]]]]),
+];
+const checksStartedAt = Date.now();
+const queue = [...checks];
+await Promise.all(
+  Array.from({ length: Math.max(1, os.availableParallelism()) }, async () => {
+    for (let check = queue.shift(); check; check = queue.shift()) {
+      const [name, steps] = check;
+      const checkStartedAt = Date.now();
+      const { ok, output } = await runHeld(steps);
+      console.log(`\n== ${name} (${seconds(checkStartedAt)} s)`);
+      if (output.trim()) console.log(output.trimEnd());
+      count(name, ok);
+    }
+  }),
+);
+const checksSeconds = seconds(checksStartedAt);
 
 console.log('\n== vitest (unit, integration, browser, infra)');
 // The summary reporter decides what counts (tests/harness/summary-reporter.ts), unhandled errors included.
 const summaryFile = path.join(artifacts, 'summary.json');
 rmSync(summaryFile, { force: true });
+const vitestStartedAt = Date.now();
 const vitestPassed = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=./tests/harness/summary-reporter.ts'], {
   CHROME_PATH: browserPath() ?? '',
   TEST_SUMMARY_FILE: summaryFile,
@@ -77,12 +122,13 @@ const vitestPassed = run('npx', ['vitest', 'run', '--reporter=default', '--repor
   AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
 });
+const vitestSeconds = seconds(vitestStartedAt);
 if (existsSync(summaryFile)) {
   const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
   passed += summary.passed;
   failed += summary.failed;
   for (const line of [...summary.failedTests, ...summary.filesFailedOutsideTests, ...summary.unhandledErrors]) console.error(`!! ${line}`);
-  console.log(`\nvitest took ${Math.round(summary.durationMs / 1000)} s; slowest files:`);
+  console.log('\nslowest files:');
   for (const { file, durationMs } of summary.slowestFiles) console.log(`  ${Math.round(durationMs / 1000)} s  ${file}`);
   // Vitest failing with nothing counted (a broken config, a crashed global setup) is still a failure.
   if (!vitestPassed && summary.failed === 0) failed += 1;
@@ -91,5 +137,6 @@ if (existsSync(summaryFile)) {
   console.error('!! vitest wrote no summary');
 }
 
+console.log(`\nnpm test took ${seconds(testStartedAt)} s (checks ${checksSeconds} s side by side, vitest ${vitestSeconds} s)`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

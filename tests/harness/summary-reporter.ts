@@ -11,7 +11,6 @@ export interface TestSummary {
   failedTests: string[];
   filesFailedOutsideTests: string[];
   unhandledErrors: string[];
-  durationMs: number;
   slowestFiles: { file: string; durationMs: number }[];
 }
 
@@ -19,12 +18,6 @@ export interface TestSummary {
 export const summaryFileVariable = 'TEST_SUMMARY_FILE';
 
 export default class SummaryReporter implements Reporter {
-  private startedAt = Date.now();
-
-  onTestRunStart(): void {
-    this.startedAt = Date.now();
-  }
-
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
     const outputFile = process.env[summaryFileVariable];
     if (!outputFile) return;
@@ -41,7 +34,6 @@ export default class SummaryReporter implements Reporter {
       failedTests,
       filesFailedOutsideTests,
       unhandledErrors: unhandledErrors.map((error) => `${error.name ?? 'Error'}: ${error.message}`),
-      durationMs: Date.now() - this.startedAt,
       slowestFiles: testModules
         .map((module) => ({ file: relative(module), durationMs: Math.round(module.diagnostic().duration) }))
         .sort((a, b) => b.durationMs - a.durationMs)
