@@ -31,7 +31,7 @@ beforeAll(async () => {
     },
   });
   expect(filled.status).toBe(200);
-  const context = await newContext(browser);
+  const context = await newContext(browser, DESKTOP, { serviceWorker: true });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: runtime.url });
   page = await context.newPage();
   await signIn(page, runtime.url, user);

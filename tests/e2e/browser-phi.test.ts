@@ -14,7 +14,7 @@ import { launchBrowser } from '../harness/browser';
 import { addFileToResource, textPdf } from '../harness/pdfs';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { newContext, shot, signIn, type SessionChoice } from '../harness/web';
+import { DESKTOP, newContext, type SessionChoice, shot, signInThroughLoginPage } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -150,11 +150,11 @@ const fillBrowserStores = async (context: BrowserContext, page: Page, needles: N
 const waitForLogin = (page: Page) => page.getByRole('button', { name: 'Login' }).waitFor({ timeout: 20_000 });
 
 const signedInPage = async (choice: SessionChoice, { clock = false } = {}) => {
-  const context = await newContext(browser);
+  const context = await newContext(browser, DESKTOP, { serviceWorker: true });
   // The page's clock runs as the real one; the expiry is reached by a jump instead of waiting it out.
   if (clock) await context.clock.install();
   const page = await context.newPage();
-  const session = await signIn(page, runtime.url, user, choice);
+  const session = await signInThroughLoginPage(page, runtime.url, user, choice);
   return { context, page, session };
 };
 

@@ -11,7 +11,7 @@ import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { newContext, shot, signIn } from '../harness/web';
+import { DESKTOP, newContext, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -71,7 +71,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   user = await createUser(runtime);
   asUser = api(runtime, await signedIn(runtime, user));
-  context = await newContext(browser);
+  context = await newContext(browser, DESKTOP, { serviceWorker: true });
   page = await context.newPage();
   await signIn(page, runtime.url, user);
 }, 180_000);

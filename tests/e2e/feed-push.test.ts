@@ -15,7 +15,7 @@ import { startFeedFixtures, type FeedFixtures, type FixtureItem } from '../harne
 import { browserSubscription, decryptPush, startPushService, type BrowserSubscription, type PushServiceDouble } from '../harness/push-service';
 import { startRuntime, type TestRuntime } from '../harness/runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
 
 let runtime: TestRuntime;
 let browser: Browser;
@@ -75,7 +75,7 @@ describe('feed notifications', () => {
     const call = api(runtime, await signedIn(runtime, user));
     await call('PUT', '/feed/settings', { version: 0, sources: [{ url: `${fixtures.url}/live/${user.userId}`, title: 'Journal' }], keywords: ['sepsis'] });
     const device = browserSubscription(`${pushService.url}/push/${user.userId}`);
-    const context = await newContext(browser);
+    const context = await newContext(browser, DESKTOP, { serviceWorker: true });
     await context.grantPermissions(['notifications'], { origin: runtime.url });
     await subscribeToDouble(context, device);
     const page = await context.newPage();
@@ -142,7 +142,7 @@ describe('feed notifications', () => {
 
   it('says so when the browser does not allow notifications, and stores nothing', async () => {
     const user = await createUser(runtime);
-    const context = await newContext(browser, PHONE);
+    const context = await newContext(browser, PHONE, { serviceWorker: true });
     const page = await context.newPage();
     await openSettings(page, user);
     await page.getByRole('switch', { name: SWITCH }).click({ force: true });

@@ -14,7 +14,7 @@ import { startCuttableProxy } from '../harness/cuttable-proxy';
 import { noteSection } from '../harness/patients';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { dismissOfflineNotice, newContext, PHONE, shot, signIn, storedValues } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, newContext, PHONE, shot, signIn, storedValues } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -29,7 +29,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   user = await createUser(runtime);
   asUser = api(runtime, await signedIn(runtime, user));
-  context = await newContext(browser);
+  context = await newContext(browser, DESKTOP, { serviceWorker: true });
   page = await context.newPage();
   await signIn(page, runtime.url, user);
   await dismissOfflineNotice(page);

@@ -13,7 +13,7 @@ import { launchBrowser } from '../harness/browser';
 import { addFileToResource, damagedPdf, passwordPdf, textPdf } from '../harness/pdfs';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   user = await createUser(runtime);
   asUser = api(runtime, await signedIn(runtime, user));
-  context = await newContext(browser);
+  context = await newContext(browser, DESKTOP, { serviceWorker: true });
   page = await context.newPage();
   await signIn(page, runtime.url, user);
   await dismissOfflineNotice(page);

@@ -12,7 +12,7 @@ import { launchBrowser } from '../harness/browser';
 import { dragByMouse, keyboardSensorListening } from '../harness/drag';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn } from '../harness/users';
-import { newContext, shot, signIn } from '../harness/web';
+import { DESKTOP, newContext, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const user = await createUser(runtime);
   asUser = api(runtime, await signedIn(runtime, user));
-  page = await (await newContext(browser)).newPage();
+  page = await (await newContext(browser, DESKTOP, { serviceWorker: true })).newPage();
   await signIn(page, runtime.url, user);
 });
 afterAll(async () => {

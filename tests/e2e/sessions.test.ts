@@ -15,11 +15,12 @@ import {
   newContext,
   PHONE,
   realtimeOpen,
+  type SessionChoice,
   sessionDialog,
   shot,
   signIn,
+  signInThroughLoginPage,
   storedSessionId,
-  type SessionChoice,
 } from '../harness/web';
 
 const runtime = sharedRuntime();
@@ -52,7 +53,7 @@ describe('the Login Session Options dialog', () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     const before = Date.now();
-    const session = await signIn(page, runtime.url, user, choice);
+    const session = await signInThroughLoginPage(page, runtime.url, user, choice);
     expect(session.type).toBe(type);
     expect(session.expirationHours).toBe(hours);
     if (hours === null) expect(session.expiresAt).toBeNull();
@@ -64,7 +65,7 @@ describe('the Login Session Options dialog', () => {
   it('keeps the session chosen with Continue: a reload right after goes Home without asking again', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
-    const session = await signIn(page, runtime.url, user);
+    const session = await signInThroughLoginPage(page, runtime.url, user);
     const checked = page.waitForResponse((r) => r.url().endsWith('/api/sessions/current'));
     await page.reload();
     expect((await checked).status()).toBe(200);
@@ -114,7 +115,7 @@ describe('a public session', () => {
     // The page's clock runs as the real one, and jumps the minute to the expiry instead of the test waiting it out.
     await context.clock.install();
     const page = await context.newPage();
-    const session = await signIn(page, runtime.url, user, { type: 'public', custom: '1', unit: 'Minutes' });
+    const session = await signInThroughLoginPage(page, runtime.url, user, { type: 'public', custom: '1', unit: 'Minutes' });
     const expiresAt = Date.parse(session.expiresAt!);
     expect(expiresAt - Date.now()).toBeLessThanOrEqual(60_000);
     // A second before the expiry the browser is still signed in.

@@ -9,7 +9,7 @@ import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { dismissOfflineNotice, newContext, shot, signIn, storedValues } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, newContext, shot, signIn, storedValues } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -25,7 +25,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   user = await createUser(runtime);
   asUser = api(runtime, await signedIn(runtime, user));
-  context = await newContext(browser);
+  context = await newContext(browser, DESKTOP, { serviceWorker: true });
   page = await context.newPage();
   await signIn(page, runtime.url, user);
   await dismissOfflineNotice(page);

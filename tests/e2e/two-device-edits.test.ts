@@ -18,7 +18,7 @@ import { openPatient, patientEditor, recordsApi, resourceEditor } from '../harne
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn } from '../harness/users';
-import { dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
 
 const SEED = process.env.TWO_DEVICE_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.TWO_DEVICE_SEED ?? 20_261_126);
 const EDITS = Number(process.env.TWO_DEVICE_EDITS ?? 300);
@@ -160,7 +160,7 @@ describe('two devices, random edits and offline periods', () => {
     ];
 
     const openDevice = async (name: Device['name']): Promise<Device> => {
-      const context = await newContext(browser);
+      const context = await newContext(browser, DESKTOP, { serviceWorker: true });
       const first = await context.newPage();
       await signIn(first, runtime.url, user);
       await dismissOfflineNotice(first);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
 import { totpCode } from '../../infra/local/src/users';
 import { screenshotDir } from './browser';
-import type { TestUser } from './users';
+import { api } from './api';
+import { runtimeConfig, signIn as cognitoTokens, type TestUser } from './users';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -18,13 +19,24 @@ export type SessionChoice =
   | { type: 'public'; preset?: 2 | 6 | 12 | 24 }
   | { type: 'public'; custom: string; unit: 'Minutes' | 'Hours' };
 
-export const newContext = (browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<BrowserContext> =>
-  browser.newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Paris' });
+/** Contexts whose pages install the app's service worker. */
+const withServiceWorker = new WeakSet<BrowserContext>();
 
 /**
- * Waits for the one-time 'ready to work offline' notice, which comes once the service worker has cached the app, seconds
- * after sign-in, and dismisses it (it stays away then): it would cover part of a screenshot, or arrive mid-drag.
+ * A fresh browser profile. Its pages do not install the app's service worker unless asked (`serviceWorker`): for the
+ * tests that go offline or take a push. Installing it means downloading and caching the whole app, a third of the CPU
+ * a signed-in page costs, and the other tests never use it.
  */
+export const newContext = async (
+  browser: Browser,
+  viewport: { width: number; height: number } = DESKTOP,
+  { serviceWorker = false }: { serviceWorker?: boolean } = {},
+): Promise<BrowserContext> => {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Paris', serviceWorkers: serviceWorker ? 'allow' : 'block' });
+  if (serviceWorker) withServiceWorker.add(context);
+  return context;
+};
+
 /** Collects every Content-Security-Policy violation reported in the context's pages ('directive blocked-uri'). */
 export const recordCspViolations = async (context: BrowserContext): Promise<string[]> => {
   const violations: string[] = [];
@@ -37,7 +49,12 @@ export const recordCspViolations = async (context: BrowserContext): Promise<stri
   return violations;
 };
 
+/**
+ * Waits for the one-time 'ready to work offline' notice, which comes once the service worker has cached the app, seconds
+ * after sign-in, and dismisses it (it stays away then); a page without the service worker gets none: it would cover part of a screenshot, or arrive mid-drag.
+ */
 export const dismissOfflineNotice = async (page: Page) => {
+  if (!withServiceWorker.has(page.context())) return; // no service worker, no notice
   const dismiss = page.getByRole('button', { name: 'Dismiss' });
   await dismiss.waitFor({ timeout: 15_000 }).then(() => dismiss.click(), () => undefined);
 };
@@ -88,12 +105,43 @@ export const continueToHome = async (page: Page, user: Pick<TestUser, 'email'>) 
   return session;
 };
 
-/** Signs in all the way to Home: password, code (when the user has an authenticator), the session choice. */
-export const signIn = async (page: Page, origin: string, user: TestUser, choice: SessionChoice = { type: 'private' }) => {
+/** Signs in through the Login page all the way to Home: password, code (when the user has an authenticator), the session choice. */
+export const signInThroughLoginPage = async (page: Page, origin: string, user: TestUser, choice: SessionChoice = { type: 'private' }) => {
   await enterPassword(page, origin, user);
   if (user.totpSecret) await enterCode(page, user.totpSecret);
   await chooseSession(page, choice);
   return continueToHome(page, user);
+};
+
+/**
+ * Signs in to Home with a private session without the Login page, for the tests about something else (the sign-in
+ * itself is tested through the page: sign-in, sessions, MFA). The tokens come from Cognito and the session from the
+ * API, and are kept where the app keeps them after its own sign-in (Amplify's keys and the session id, in
+ * localStorage): a second of CPU instead of the Login page's five (two page loads and the browser's SRP arithmetic).
+ */
+export const signIn = async (page: Page, origin: string, user: TestUser) => {
+  const runtime = { url: origin };
+  const { userPoolClientId } = await runtimeConfig(runtime);
+  const tokens = await cognitoTokens(runtime, user, user.totpSecret ? () => totpCode(user.totpSecret!) : undefined);
+  const { status, json } = await api(runtime, tokens.AccessToken!)('POST', '/sessions', { type: 'private' });
+  if (status !== 200) throw new Error(`Could not start a session: ${status}`);
+  const username = (JSON.parse(Buffer.from(tokens.AccessToken!.split('.')[1]!, 'base64url').toString()) as { username: string }).username;
+  const prefix = `CognitoIdentityServiceProvider.${userPoolClientId}`;
+  const stored = {
+    [`${prefix}.LastAuthUser`]: username,
+    [`${prefix}.${username}.accessToken`]: tokens.AccessToken!,
+    [`${prefix}.${username}.idToken`]: tokens.IdToken!,
+    [`${prefix}.${username}.refreshToken`]: tokens.RefreshToken!,
+    [`${prefix}.${username}.clockDrift`]: '0',
+    [`${prefix}.${username}.signInDetails`]: JSON.stringify({ loginId: user.email, authFlowType: 'USER_SRP_AUTH' }),
+    [SESSION_ID_KEY]: json.sessionId as string,
+  };
+  // Any same-origin document gives the page the origin's localStorage; the app's config is the smallest.
+  await page.goto(`${origin}/config.json`);
+  await page.evaluate((entries) => Object.entries(entries).forEach(([key, value]) => localStorage.setItem(key, value)), stored);
+  await page.goto(`${origin}/`);
+  await page.getByText(`Signed in as ${user.email}`).waitFor({ timeout: 20_000 });
+  return json as { sessionId: string; type: string; expirationHours: number | null; expiresAt: string | null };
 };
 
 export const storedSessionId = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), SESSION_ID_KEY);
