@@ -5,7 +5,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../platform/api/api-client';
 import type { BrowserSession } from '../../platform/auth/browser-session';
-import { patientListQuery } from './queries';
 
 interface Started {
   api: ApiClient;
@@ -14,5 +13,6 @@ interface Started {
 
 export const prefetchPanelList = ({ api, session }: Started, queryClient: QueryClient, pathname = window.location.pathname) => {
   if (!/^\/panel\/?$/.test(pathname) || session.id() === undefined) return;
-  void queryClient.prefetchQuery(patientListQuery(api));
+  // The query comes with the API's schemas, which are not first-screen code: it loads only for this page load.
+  void import('./queries').then(({ patientListQuery }) => queryClient.prefetchQuery(patientListQuery(api)));
 };
