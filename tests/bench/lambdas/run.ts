@@ -7,7 +7,7 @@
 // fills in at deploy are stand-ins, and Secrets Manager (read at init by the functions that push) is a local stand-in
 // answering an empty secret. It runs on this machine's Node, not Lambda's: compare the figures with each other.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -84,11 +84,6 @@ const functions = app.node
     return { handler: fn.handler, bundle: path.join(outdir, assetPath, 'index.mjs'), env: environmentOf(fn) };
   })
   .sort((a, b) => a.handler.localeCompare(b.handler));
-
-// The Lambda runtime gives each function the AWS SDK v3 that the bundles leave out (`@aws-sdk/*`); here the repo's
-// installed copy stands in for it, found from the assets' folder as the runtime's is (and nothing else is found there).
-mkdirSync(path.join(outdir, 'node_modules'));
-symlinkSync(path.join(sourcePaths.repoRoot, 'node_modules', '@aws-sdk'), path.join(outdir, 'node_modules', '@aws-sdk'));
 
 const secrets = await startSecretsStandIn();
 const secretsAddress = secrets.address() as { port: number };
