@@ -18,7 +18,7 @@ describe('the resource saver', () => {
   it('never saves a blank name, but saves the other changes made with it', () => {
     const { saver, patch } = saverFor(resourceFixture());
     saver.change({ name: '   ', description: 'Kept' }, { immediate: true });
-    expect(patch).toHaveBeenCalledWith({ version: 3, description: 'Kept' }, expect.anything());
+    expect(patch).toHaveBeenCalledWith({ version: 3, description: 'Kept' }, expect.anything(), expect.anything());
     expect(saver.unsavedChanges()).toEqual({ description: 'Kept' });
   });
 
@@ -28,7 +28,7 @@ describe('the resource saver', () => {
     saver.change({ textSections: [section('a', 'Indications (mine)'), section('b', 'Dosing')] });
     saver.remoteChanged({ ...initial, version: 4, textSections: [section('a', 'Indications'), section('b', 'Dosing (theirs)')] });
     expect(saver.getState().conflict).toBeUndefined();
-    expect(patch).toHaveBeenCalledWith({ version: 4, textSections: [section('a', 'Indications (mine)'), section('b', 'Dosing (theirs)')] }, expect.anything());
+    expect(patch).toHaveBeenCalledWith({ version: 4, textSections: [section('a', 'Indications (mine)'), section('b', 'Dosing (theirs)')] }, expect.anything(), expect.anything());
   });
 
   it('retries a failed save by itself, as every record does', async () => {
