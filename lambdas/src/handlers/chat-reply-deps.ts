@@ -1,7 +1,7 @@
 // The cloud composition root's second layer: envelope encryption, the files bucket, the Bedrock models and live pushes.
 // The chat reply function imports only this (and realtime-deps.ts); cloud-deps.ts builds on it.
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { KMS } from '@aws-sdk/client-kms';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { S3Client } from '@aws-sdk/client-s3';
 import { createBedrockTextModel } from '../adapters/aws/bedrock-text-model';
 import { s3FileStore } from '../adapters/aws/s3-file-store';
@@ -15,7 +15,7 @@ import { createBroadcast } from '../ws/broadcast';
 import { config, logger, realtimeDeps, table } from './realtime-deps';
 
 // Data keys come from the deployment's KMS key, with the user and item as encryption context.
-export const cipher = encryptionSdkCipher(kmsKeyring(config.DATA_ENCRYPTION_KEY_ARN, new KMS({})));
+export const cipher = encryptionSdkCipher(kmsKeyring(config.DATA_ENCRYPTION_KEY_ARN, new KMSClient({})));
 export const broadcast = createBroadcast(realtimeDeps);
 export const fileStore = s3FileStore(new S3Client({}), config.FILES_BUCKET);
 const bedrock = new BedrockRuntimeClient({});

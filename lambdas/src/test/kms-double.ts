@@ -7,7 +7,7 @@
 // double, not a key store: a "wrapped" data key is a random handle into its memory, so nothing outlives it.
 //
 //   const kms = await startKmsDouble();
-//   const client = new KMS({ endpoint: kms.url, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+//   const client = new KMSClient({ endpoint: kms.url, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
 //   ... encrypt with a KMS keyring on kms.keyArn ...
 //   expect(kms.calls.map((c) => c.action)).toEqual(['GenerateDataKey', 'Decrypt']);
 //   await kms.close();

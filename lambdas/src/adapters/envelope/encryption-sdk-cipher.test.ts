@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { KMS } from '@aws-sdk/client-kms';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { AppError } from '@chartside/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startKmsDouble, type KmsDouble } from '../../test/kms-double';
@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => kms.close());
 
 const kmsCipher = () =>
-  encryptionSdkCipher(kmsKeyring(kms.keyArn, new KMS({ endpoint: kms.url, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 })));
+  encryptionSdkCipher(kmsKeyring(kms.keyArn, new KMSClient({ endpoint: kms.url, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 })));
 const rawCipher = () => encryptionSdkCipher(rawAesKeyring(randomBytes(32)));
 
 const context = { userId: 'user-a', itemId: 'item-1' };

@@ -4,10 +4,10 @@
 // keyring (branch keystore, RSA, caching), so bundles kept all of them; these are ES modules esbuild can tree-shake.
 import { buildDecrypt } from '@aws-crypto/decrypt-node';
 import { buildEncrypt } from '@aws-crypto/encrypt-node';
-import { KmsKeyringNode } from '@aws-crypto/kms-keyring-node';
-import { AlgorithmSuiteIdentifier, CommitmentPolicy, type KeyringNode } from '@aws-crypto/material-management-node';
+import { KmsKeyringClass, type AwsEsdkKMSInterface } from '@aws-crypto/kms-keyring';
+import { AlgorithmSuiteIdentifier, CommitmentPolicy, immutableClass, KeyringNode, type Newable, type NodeAlgorithmSuite } from '@aws-crypto/material-management-node';
 import { RawAesKeyringNode, RawAesWrappingSuiteIdentifier } from '@aws-crypto/raw-aes-keyring-node';
-import type { KMS } from '@aws-sdk/client-kms';
+import { DecryptCommand, EncryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { badRequest } from '@chartside/shared';
 import type { EncryptionContext, EnvelopeCipher } from '../../ports/envelope-cipher';
 
@@ -47,8 +47,24 @@ export const encryptionSdkCipher = (keyring: KeyringNode): EnvelopeCipher => ({
   },
 });
 
+/**
+ * The Encryption SDK's KMS keyring class, as @aws-crypto/kms-keyring-node's KmsKeyringNode makes it but without that one's
+ * default client supplier: the default is the SDK's aggregated KMS class, which puts every KMS operation in the bundle.
+ * (The mixin's type asks for a constructible base; KeyringNode is abstract.)
+ */
+class KmsKeyring extends KmsKeyringClass<NodeAlgorithmSuite, AwsEsdkKMSInterface>(KeyringNode as Newable<KeyringNode>) {}
+immutableClass(KmsKeyring);
+
 /** The cloud keyring: data keys generated and unwrapped by the deployment's KMS key, with the context passed to KMS. */
-export const kmsKeyring = (keyArn: string, kms: KMS): KeyringNode => new KmsKeyringNode({ generatorKeyId: keyArn, clientProvider: () => kms });
+export const kmsKeyring = (keyArn: string, kms: KMSClient): KeyringNode => {
+  // The three calls the keyring makes, as commands to one client.
+  const client: AwsEsdkKMSInterface = {
+    generateDataKey: (input) => kms.send(new GenerateDataKeyCommand(input)),
+    encrypt: (input) => kms.send(new EncryptCommand(input)),
+    decrypt: (input) => kms.send(new DecryptCommand(input)),
+  };
+  return new KmsKeyring({ generatorKeyId: keyArn, clientProvider: () => client });
+};
 
 /** The local keyring: data keys wrapped with AES-256-GCM under a 32-byte key (made by loadLocalDataKey). */
 export const rawAesKeyring = (key: Uint8Array): KeyringNode =>
