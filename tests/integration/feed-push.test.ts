@@ -1,4 +1,4 @@
-// Web push of new feed items through the real API, DynamoDB Local and the web push sender, to a push-service double
+// Web push of new feed items through the real API, DynamoDB Local and the web-push library, to a push-service double
 // this file starts (HTTPS, trusted by the runtime it starts too): a device subscribes with a real P-256 key pair, a feed
 // update stores items matching the user's keywords, and the push that arrives carries a VAPID JWT signed by the key the
 // API serves and a payload that decrypts with the device's private key. Gone subscriptions are dropped, unsubscribing

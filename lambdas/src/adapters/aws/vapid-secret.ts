@@ -1,8 +1,9 @@
 // The cloud's VAPID key pair: one Secrets Manager secret (KMS-encrypted with the data key), filled once at deploy by the
-// vapid-keys-setup custom resource with a new pair (makeVapidKeys), and read by the functions that push at cold start. Never
+// vapid-keys-setup custom resource with a pair web-push makes, and read by the functions that push at cold start. Never
 // replaced once made: every browser's subscription is bound to the public key it subscribed with.
 import { GetSecretValueCommand, PutSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { makeVapidKeys, VapidKeys } from '../push/web-push-sender';
+import webPush from 'web-push';
+import { VapidKeys } from '../push/web-push-sender';
 
 /** The pair in the secret; undefined while it still holds the placeholder CloudFormation created it with. */
 export const readVapidSecret = async (client: SecretsManagerClient, secretId: string): Promise<VapidKeys | undefined> => {
@@ -18,6 +19,6 @@ export const readVapidSecret = async (client: SecretsManagerClient, secretId: st
 /** Makes the pair when the secret has none yet; a deploy after the first keeps it. */
 export const ensureVapidSecret = async (client: SecretsManagerClient, secretId: string): Promise<'kept' | 'created'> => {
   if (await readVapidSecret(client, secretId)) return 'kept';
-  await client.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: JSON.stringify(makeVapidKeys()) }));
+  await client.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: JSON.stringify(webPush.generateVAPIDKeys()) }));
   return 'created';
 };

@@ -1,9 +1,10 @@
-// The local runtime's VAPID key pair: made at the first start into DATA_DIR/keys/vapid.json, readable by
+// The local runtime's VAPID key pair: made with web-push at the first start into DATA_DIR/keys/vapid.json, readable by
 // the owner only (like the data key beside it). Kept across restarts, since every browser's subscription is bound to
 // the public key it subscribed with.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeVapidKeys, VapidKeys } from './web-push-sender';
+import webPush from 'web-push';
+import { VapidKeys } from './web-push-sender';
 
 export const localVapidKeysPath = (dataDir: string) => join(dataDir, 'keys', 'vapid.json');
 
@@ -13,7 +14,7 @@ export const loadLocalVapidKeys = (dataDir: string): VapidKeys => {
   mkdirSync(join(dataDir, 'keys'), { recursive: true, mode: 0o700 });
   try {
     // 'wx': never replace a key pair that exists (every subscription made with it would stop receiving).
-    writeFileSync(path, JSON.stringify(makeVapidKeys()), { mode: 0o600, flag: 'wx' });
+    writeFileSync(path, JSON.stringify(webPush.generateVAPIDKeys()), { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
