@@ -19,7 +19,6 @@ import { createTranscriptionSocket, type TranscriptionSocket } from './transcrip
 import { localAws, type LocalSettings } from './settings';
 import { seedSample } from './sample/seed-sample';
 import { addUser } from './users';
-import { gzipJsonAnswers } from './api-compression';
 import { localSecurityHeaders, serveBuiltWeb, serveDevWeb, type WebApp } from './web-app';
 
 export interface LocalRuntime {
@@ -137,7 +136,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
     const web = settings.WEB_MODE === 'dev' ? await serveDevWeb(settings.repoRoot, server) : serveBuiltWeb(settings, localSecurityHeaders(s3.endpoint));
     mounted.web = web;
     stops.push(() => web.close());
-    mounted.app = getRequestListener(gzipJsonAnswers(createApp(composed.http).fetch));
+    mounted.app = getRequestListener(createApp(composed.http).fetch);
     mounted.config = { region: 'us-east-1', userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, apiUrl: '/api', mfa: settings.MFA };
 
     const demo = demoCredentials(settings);
