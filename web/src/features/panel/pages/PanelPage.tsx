@@ -44,7 +44,7 @@ export function PanelPage() {
   const list = usePatientList();
   const saveView = useSavePanelView();
   const deleteAll = useDeleteAllPatients();
-  const preloadPatient = usePatientPreload();
+  const preloadPatient = usePatientPreload(!list.isPending);
   const [params, setParams] = useSearchParams();
   const notice = noticeOf(useLocation().state);
   const [dialog, setDialog] = useState<PanelDialog>();
