@@ -1,31 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldValue, Patient } from './patient';
+import { examplePatient as patient, exampleSection as section } from './example-patient';
+import type { Patient } from './patient';
 import { applyPatientPatch } from './patient-patch';
 
-const section = (text: string): FieldValue => ({ deltaString: JSON.stringify([{ type: 'paragraph', content: text }]) });
-
-const patient: Patient = {
-  id: 'p1',
-  lastname: 'Okafor',
-  firstname: 'Adaeze',
-  dob: '1956-03-14',
-  mrn: '40012345',
-  room: '4B-12',
-  appointment: '',
-  attending: '',
-  primarydx: '',
-  oneliner: '',
-  notes: 'Call daughter',
-  tags: ['Icu'],
-  tasks: [],
-  visibleFields: ['events', 'labs'],
-  fields: { events: section('Afebrile'), labs: section('Na 134') },
-  lastAccessed: '2026-11-01T08:00:00.000Z',
-  version: 4,
-  lastSessionId: 'session-a',
-  createdAt: '2026-11-01T08:00:00.000Z',
-  updatedAt: '2026-11-01T08:00:00.000Z',
-};
 const written = { version: 5, lastSessionId: 'session-b', updatedAt: '2026-11-02T09:30:00.000Z' };
 
 describe('applyPatientPatch', () => {
