@@ -13,7 +13,7 @@ const runtime = sharedRuntime();
 let authA: Auth;
 let asA: Api;
 let asB: Api;
-let patientOfA: Patient;
+let patientIdOfA: string;
 
 const create = async (as: Api, body: Record<string, unknown> = {}) => {
   const answer = await as('POST', '/admissions', body);
@@ -38,7 +38,7 @@ beforeAll(async () => {
     },
   });
   expect(filled.status).toBe(200);
-  patientOfA = created;
+  patientIdOfA = created.id;
 });
 
 describe('admission notes', () => {
@@ -49,8 +49,8 @@ describe('admission notes', () => {
   });
 
   it('starts a note from a panel patient with demographics, HPI, the ID line and the problems filled in', async () => {
-    const note = await create(asA, { patientId: patientOfA.id });
-    expect(note).toMatchObject({ title: 'H&P: Rivera, Ana', demographics: 'Rivera, Ana · MRN 556677', patientId: patientOfA.id });
+    const note = await create(asA, { patientId: patientIdOfA });
+    expect(note).toMatchObject({ title: 'H&P: Rivera, Ana', demographics: 'Rivera, Ana · MRN 556677', patientId: patientIdOfA });
     expect(bodyText(note, 'hpi')).toBe('Two days of cough and dyspnea.');
     expect(bodyText(note, 'plan')).toBe('68F with COPD admitted for hypoxia\n#1 COPD exacerbation\n- Prednisone 40 mg');
     expect((await asA('GET', `/admissions/${note.id}`)).json).toEqual(note);
@@ -104,12 +104,12 @@ describe('admission notes', () => {
 
 describe("another user and A's notes", () => {
   it('answers B with 404 for A’s note and patient, lists nothing, and A’s note stays as it was', async () => {
-    const note = await create(asA, { patientId: patientOfA.id });
+    const note = await create(asA, { patientId: patientIdOfA });
     expect((await asB('GET', '/admissions')).json.admissions).toEqual([]);
     expect((await asB('GET', `/admissions/${note.id}`)).status).toBe(404);
     expect((await asB('PATCH', `/admissions/${note.id}`, { version: note.version, title: 'Taken over' })).status).toBe(404);
     expect((await asB('DELETE', `/admissions/${note.id}`)).status).toBe(404);
-    expect((await asB('POST', '/admissions', { patientId: patientOfA.id })).status).toBe(404);
+    expect((await asB('POST', '/admissions', { patientId: patientIdOfA })).status).toBe(404);
     expect((await asA('GET', `/admissions/${note.id}`)).json).toEqual(note);
   });
 });
