@@ -12,7 +12,7 @@
 import type { PatientSection } from '@chartside/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../bench/search/corpus';
+import { seededRandom } from '@chartside/shared/seeded-random';
 import { api } from '../harness/api';
 import { openPatient, patientEditor, recordsApi, resourceEditor } from '../harness/autosave-records';
 import { launchBrowser } from '../harness/browser';
@@ -67,18 +67,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Resolves each open conflict of the device with a random choice, after noting what the dialog showed. */
+/**
+ * Resolves each open conflict of the device with a random choice, after noting what the dialog showed. The dialog may
+ * show the next conflict at once (the save of the choice met a newer save of the other device): that one is answered too.
+ */
 const resolveConflicts = async (device: Device) => {
   for (const page of device.pages.values()) {
     const dialog = conflictDialog(page);
-    if ((await dialog.count()) === 0) continue;
-    const text = await dialog.innerText();
-    // The first of each kind, to look at: both versions of each conflicting section, with their text.
-    const kind = text.includes('This resource changed') ? 'resource' : 'patient';
-    if (!shownInConflicts.some((shown) => shown.includes(`This ${kind} changed`))) await shot(page, `two-device-${kind}-conflict`);
-    shownInConflicts.push(text);
-    await dialog.getByRole('button', { name: pickOne(['Keep mine', 'Use theirs']) }).click();
-    await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+    while ((await dialog.getByRole('button', { name: 'Keep mine' }).count()) > 0) {
+      const text = await dialog.innerText();
+      // The first of each kind, to look at: both versions of each conflicting section, with their text.
+      const kind = text.includes('This resource changed') ? 'resource' : 'patient';
+      if (!shownInConflicts.some((shown) => shown.includes(`This ${kind} changed`))) await shot(page, `two-device-${kind}-conflict`);
+      shownInConflicts.push(text);
+      await dialog.getByRole('button', { name: pickOne(['Keep mine', 'Use theirs']) }).click();
+      // Closed (its content goes at once, the frame after its transition), or showing another conflict.
+      const next = async () => ((await dialog.count()) === 0 ? 'closed' : (await dialog.getByRole('button', { name: 'Keep mine' }).count()) > 0 && (await dialog.innerText()) !== text ? 'next' : 'waiting');
+      await expect.poll(next, { timeout: 10_000 }).not.toBe('waiting');
+    }
   }
 };
 

@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../bench/search/corpus';
+import { seededRandom } from '@chartside/shared/seeded-random';
 import { api, type Api } from '../harness/api';
 import { quietSdkEnv, repoRoot } from '../harness/runtime';
 import { sharedRuntime } from '../harness/shared-runtime';

@@ -1,18 +1,8 @@
 // A deterministic clinical library for the search benchmark: names, tags, descriptions and a few KB of section text
 // per resource, from a seeded generator, so every run searches the same corpus.
 import { defaultResourceFields, type Resource, type ResourceType, type SearchRequest } from '@chartside/shared';
+import { seededRandom } from '@chartside/shared/seeded-random';
 
-/** mulberry32: small, fast and good enough to pick words. */
-export const seededRandom = (seed: number) => {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-};
 type Random = ReturnType<typeof seededRandom>;
 
 const pick = <T>(random: Random, list: readonly T[]): T => list[Math.floor(random() * list.length)]!;

@@ -21,7 +21,8 @@ import { toSearchDocument } from '@chartside/lambdas/services/search-document';
 import { api } from '../../harness/api';
 import { newDataDir, startRuntime } from '../../harness/runtime';
 import { createUser, signedIn } from '../../harness/users';
-import { libraryResource, queryKinds, queryOf, seededRandom, type QueryKind } from './corpus';
+import { seededRandom } from '@chartside/shared/seeded-random';
+import { libraryResource, queryKinds, queryOf, type QueryKind } from './corpus';
 
 const { values } = parseArgs({
   options: {

@@ -1,0 +1,13 @@
+// A seeded random number generator for tests and benchmarks that must replay: the same seed gives the same run.
+
+/** mulberry32: small, fast and good enough to pick words and edits. Numbers in [0, 1). */
+export const seededRandom = (seed: number) => {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+};
