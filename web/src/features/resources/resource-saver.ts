@@ -15,9 +15,8 @@ export type FieldName = keyof ResourceFields;
 export type ResourceConflict = FieldConflict<Resource, ResourceFields>;
 type ResourceSaver = RecordSaver<Resource, ResourceFields, ResourcePatch>;
 
-type ResourceSaverDeps = Pick<RecordSaverDeps<Resource, ResourceFields, ResourcePatch>, 'initial' | 'patch' | 'fetchLatest' | 'onServerCopy' | 'requestTimeoutMs'> & {
-  delayMs?: number;
-};
+type ResourceSaverDeps = Pick<RecordSaverDeps<Resource, ResourceFields, ResourcePatch>, 'initial' | 'patch' | 'fetchLatest' | 'onServerCopy' | 'requestTimeoutMs'> &
+  Partial<Pick<RecordSaverDeps<Resource, ResourceFields, ResourcePatch>, 'delayMs' | 'retryDelaysMs' | 'isOffline'>>;
 
 export const fieldsOf = ({ id: _id, clicks: _clicks, version: _version, createdAt: _createdAt, updatedAt: _updatedAt, ...fields }: Resource): ResourceFields =>
   fields;

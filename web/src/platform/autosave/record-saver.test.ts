@@ -193,6 +193,27 @@ describe('RecordSaver', () => {
   });
 
   it.each([
+    ['mine', 'Mine, typed on'],
+    ['theirs', 'Theirs'],
+  ] as const)(
+    "an edit typed into a field in conflict before its dialog shows is part of my side: shown, and kept by 'Keep mine' (%s)",
+    (choice, chosen) => {
+      const initial = note();
+      const server = heldServer(initial);
+      const saver = saverFor(server, initial);
+      saver.change({ title: 'Mine' });
+      saver.remoteChanged(server.saveElsewhere({ title: 'Theirs' }));
+      // Until the user chooses, the field shows my text: typing goes on from it.
+      expect(saver.getState().draft.title).toBe('Mine');
+      saver.change({ title: 'Mine, typed on' });
+      expect(saver.getState().conflict).toMatchObject({ fields: ['title'], mine: { title: 'Mine, typed on' } });
+      saver.resolveConflict(choice);
+      expect(saver.getState().draft.title).toBe(chosen);
+      expect(saver.hasUnsavedWork()).toBe(choice === 'mine');
+    },
+  );
+
+  it.each([
     ['mine', 'Mine'],
     ['theirs', 'Theirs'],
   ] as const)("settles with '%s' only the item both changed: my edit of another item and theirs both stay", (choice, chosen) => {

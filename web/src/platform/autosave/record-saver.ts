@@ -151,14 +151,20 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     return this.deps.savable ? this.deps.savable(changes) : changes;
   }
 
-  /** Edits the draft; saves after the autosave delay, or at once when asked. Setting the values it already has does nothing. */
+  /**
+   * Edits the draft; saves after the autosave delay, or at once when asked. Setting the values it already has does
+   * nothing. An edit of a field in conflict (typed before its dialog showed) is part of my side of the conflict.
+   */
   change(fields: Partial<D>, { immediate = false }: { immediate?: boolean } = {}): void {
-    const draft = this.state.draft;
+    const { draft, conflict } = this.state;
     if (this.discarded || keysOf(fields).every((key) => sameValue(draft[key], fields[key]))) return;
     // A new edit starts a new run of tries. Known offline, it waits for the network, and says so at once.
     this.failures = 0;
-    const status = this.state.conflict ? 'conflict' : this.offline() ? 'offline' : 'pending';
-    this.update({ draft: { ...draft, ...fields, ...this.deps.stamp?.() }, status, failure: undefined });
+    const status = conflict ? 'conflict' : this.offline() ? 'offline' : 'pending';
+    const next: Partial<SaverState<R, D>> = { draft: { ...draft, ...fields, ...this.deps.stamp?.() }, status, failure: undefined };
+    const mineNow = pick<Partial<D>>(fields, (conflict?.fields ?? []).filter((field) => field in fields));
+    if (conflict && keysOf(mineNow).length > 0) next.conflict = { ...conflict, mine: { ...conflict.mine, ...mineNow } };
+    this.update(next);
     if (immediate) void this.flush();
     else {
       clearTimeout(this.timer);
@@ -188,7 +194,9 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     const current = this.state.base;
     const typedHere = changedFields(this.deps.draftOf(current), this.state.draft);
     const { base, changes, conflict } = stored;
-    this.update({ base, draft: { ...this.deps.draftOf(base), ...changes, ...typedHere }, conflict, status: conflict ? 'conflict' : 'pending' });
+    // The fields in conflict show my side until the user chooses (a draft kept by an older version held theirs there).
+    const mine = conflict ? pick<Partial<D>>(conflict.mine, conflict.fields) : {};
+    this.update({ base, draft: { ...this.deps.draftOf(base), ...changes, ...mine, ...typedHere }, conflict, status: conflict ? 'conflict' : 'pending' });
     if (current.version > base.version) this.merge(current);
     else void this.flush();
   }
@@ -264,7 +272,7 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     const known = fields.filter((field) => field in was);
     const { mine: keep } = mergeFields<D>({ ...theirDraft, ...was }, pick<Partial<D>>(mine, known), theirDraft, this.deps.mergers, choice);
     const wholeMine = choice === 'mine' ? pick<Partial<D>>(mine, fields.filter((field) => !(field in was))) : {};
-    this.update({ draft: { ...this.state.draft, ...keep, ...wholeMine }, conflict: undefined, status: 'pending' });
+    this.update({ draft: { ...this.state.draft, ...pick(theirDraft, fields), ...keep, ...wholeMine }, conflict: undefined, status: 'pending' });
     void this.flush();
   }
 
@@ -370,7 +378,8 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
       conflicts.push(field);
       delete keep[field];
     }
-    const draft: D = { ...theirDraft, ...keep };
+    // A field in conflict keeps my value on screen until the user chooses: what they type there is on my side.
+    const draft: D = { ...theirDraft, ...keep, ...pick<Partial<D>>(mine, conflicts) };
     if (conflicts.length > 0) {
       // A conflict still open keeps where it started: my values were made from that, not from the copy seen since.
       const openWas = this.state.conflict?.was ?? {};
