@@ -3,12 +3,14 @@
 // delivers it at another. The browser test two-device-edits checks this end to end; here the savers (the patient's and
 // the resource's, with their real merge rules) go through thousands of seeded runs: every token typed is stored once or
 // was shown in a conflict, none is lost silently, and both devices end on the stored copy.
-import { applyPatientPatch, defaultResourceFields, type FieldValue, type Patient, type PatientPatch, type Resource, type ResourceFields, type ResourcePatch } from '@chartside/shared';
+import { applyPatientPatch, type FieldValue, type Patient, type PatientPatch, type Resource, type ResourceFields, type ResourcePatch } from '@chartside/shared';
 import { examplePatient } from '@chartside/shared/example-patient';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { seededRandom } from '@chartside/shared/seeded-random';
 import { createPatientSaver, patientDraftOf, type PatientDraft } from '../../features/patient/patient-saver';
-import { createResourceSaver } from '../../features/resources/resource-saver';
+import { resourceFixture } from '../../features/resources/resource-fixtures';
+import { createResourceSaver, fieldsOf } from '../../features/resources/resource-saver';
+import { newSection } from '../../features/resources/sections/section-list';
 import { ApiError } from '../api/api-error';
 import type { FieldConflict, RecordSaver, Versioned } from './record-saver';
 
@@ -50,21 +52,8 @@ const patientKind: Kind<Patient, PatientDraft, PatientPatch, { version: number; 
 };
 
 const resourceText = (fields: ResourceFields, target: string) => fields.textSections.find((section) => section.id === target)?.deltaString ?? '';
-const resourceSection = (id: string) => ({ id, title: '', deltaString: '', editing: false, createdAt: '2026-11-01T08:00:00.000Z', updatedAt: '2026-11-01T08:00:00.000Z' });
-const resourceFields = ({ id: _id, clicks: _clicks, version: _version, createdAt: _createdAt, updatedAt: _updatedAt, ...fields }: Resource): ResourceFields => fields;
-
 const resourceKind: Kind<Resource, ResourceFields, ResourcePatch, Resource> = {
-  initial: {
-    ...defaultResourceFields(),
-    id: 'r-1',
-    name: 'Devices protocol',
-    type: 'guide',
-    clicks: 0,
-    version: 1,
-    createdAt: '2026-11-01T08:00:00.000Z',
-    updatedAt: '2026-11-01T08:00:00.000Z',
-    textSections: [resourceSection('s1'), resourceSection('s2')],
-  },
+  initial: resourceFixture({ version: 1, textSections: [newSection('s1', '2026-11-01T08:00:00.000Z'), newSection('s2', '2026-11-01T08:00:00.000Z')] }),
   targets: ['s1', 's2'],
   createSaver: (network) => createResourceSaver({ initial: resourceKind.initial, ...network, delayMs: 700, retryDelaysMs: [500, 1_000] }),
   write: (current, { version: _version, ...changes }) => {
@@ -75,7 +64,7 @@ const resourceKind: Kind<Resource, ResourceFields, ResourcePatch, Resource> = {
     textSections: fields.textSections.map((section) => (section.id === target ? { ...section, deltaString: `${section.deltaString} ${token}`, updatedAt: new Date().toISOString() } : section)),
   }),
   textOf: resourceText,
-  draftOf: resourceFields,
+  draftOf: fieldsOf,
 };
 
 interface Device<R extends Versioned, D extends object, B> {
