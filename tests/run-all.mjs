@@ -110,60 +110,33 @@ await Promise.all(
 );
 const checksSeconds = seconds(checksStartedAt);
 
-// Two Vitest runs side by side: the integration and browser tests (three files at a time, mostly waiting on browsers
-// and the runtime) and the unit projects (one file at a time, all CPU), which fill the cores the browser tests leave
-// idle. The browser run prints as it goes; the unit run's output is held and printed whole after it.
+console.log('\n== vitest (unit, integration, browser, infra)');
 // The summary reporter decides what counts (tests/harness/summary-reporter.ts), unhandled errors included.
-const vitestEnv = {
+const summaryFile = path.join(artifacts, 'summary.json');
+rmSync(summaryFile, { force: true });
+const vitestStartedAt = Date.now();
+const vitestPassed = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=./tests/harness/summary-reporter.ts'], {
   CHROME_PATH: browserPath() ?? '',
+  TEST_SUMMARY_FILE: summaryFile,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
-};
-const vitestRuns = [
-  { name: 'integration and browser tests', projects: ['tests'], args: [], held: false },
-  { name: 'unit tests', projects: ['shared', 'lambdas', 'web', 'infra'], args: ['--maxWorkers=1'], held: true },
-];
-const runVitest = ({ name, projects, args, held }) =>
-  new Promise((resolve) => {
-    const summaryFile = path.join(artifacts, `summary-${projects.join('-')}.json`);
-    rmSync(summaryFile, { force: true });
-    const startedAt = Date.now();
-    const projectArgs = projects.flatMap((project) => ['--project', project]);
-    const child = spawn('npx', ['vitest', 'run', ...projectArgs, ...args, '--reporter=default', '--reporter=./tests/harness/summary-reporter.ts'], {
-      cwd: root,
-      env: { ...process.env, ...vitestEnv, TEST_SUMMARY_FILE: summaryFile },
-      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    });
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ name, ok: code === 0, output, summaryFile, seconds: seconds(startedAt) }));
-  });
-console.log(`\n== vitest: ${vitestRuns.map(({ name, projects }) => `${name} (${projects.join(', ')})`).join(' side by side with ')}`);
-const vitestStartedAt = Date.now();
-const vitestResults = await Promise.all(vitestRuns.map(runVitest));
+});
 const vitestSeconds = seconds(vitestStartedAt);
-const slowestFiles = [];
-for (const { name, ok, output, summaryFile, seconds: runSeconds } of vitestResults) {
-  console.log(`\n== vitest, ${name}: ${runSeconds} s`);
-  if (output.trim()) console.log(output.trimEnd());
-  if (!existsSync(summaryFile)) {
-    failed += 1;
-    console.error(`!! vitest (${name}) wrote no summary`);
-    continue;
-  }
+if (existsSync(summaryFile)) {
   const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
   passed += summary.passed;
   failed += summary.failed;
   for (const line of [...summary.failedTests, ...summary.filesFailedOutsideTests, ...summary.unhandledErrors]) console.error(`!! ${line}`);
-  slowestFiles.push(...summary.slowestFiles);
+  console.log('\nslowest files:');
+  for (const { file, durationMs } of summary.slowestFiles) console.log(`  ${Math.round(durationMs / 1000)} s  ${file}`);
   // Vitest failing with nothing counted (a broken config, a crashed global setup) is still a failure.
-  if (!ok && summary.failed === 0) failed += 1;
+  if (!vitestPassed && summary.failed === 0) failed += 1;
+} else {
+  failed += 1;
+  console.error('!! vitest wrote no summary');
 }
-console.log('\nslowest files:');
-for (const { file, durationMs } of slowestFiles.sort((a, b) => b.durationMs - a.durationMs).slice(0, 10)) console.log(`  ${Math.round(durationMs / 1000)} s  ${file}`);
 
-console.log(`\nnpm test took ${seconds(testStartedAt)} s (checks ${checksSeconds} s side by side, vitest ${vitestSeconds} s: ${vitestResults.map(({ name, seconds: runSeconds }) => `${name} ${runSeconds} s`).join(', ')})`);
+console.log(`\nnpm test took ${seconds(testStartedAt)} s (checks ${checksSeconds} s side by side, vitest ${vitestSeconds} s)`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
