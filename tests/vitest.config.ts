@@ -5,7 +5,10 @@ export default defineConfig({
     name: 'tests',
     include: ['integration/**/*.test.ts', 'e2e/**/*.test.ts'],
     globalSetup: ['harness/global-setup.ts'],
-    testTimeout: 60_000,
+    // A guard against a hung test, not a measure. On a slower machine of this kind (Chromium 156, 2026-11-26) the browser
+    // and CLI files took about twice as long as the session before (patient-autosave 110 → 215 s, shell 105 → 215 s), and
+    // five tests ran past the 60 s this was.
+    testTimeout: 150_000,
     hookTimeout: 120_000,
     // A page re-rendering after a click can take seconds on a loaded two-core machine; 1 s (the default) flakes.
     expect: { poll: { timeout: 10_000 } },
