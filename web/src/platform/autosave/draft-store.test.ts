@@ -47,6 +47,20 @@ describe('the draft store', () => {
     writer.dispose();
   });
 
+  it('says a draft whose write failed is not kept, until a later write lands', async () => {
+    const failedWrite = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // A function cannot be stored in IndexedDB: its write fails as a full disk's would.
+    let current: StoredDraft<Note, NoteDraft> = { base, changes: { body: (() => 'x') as unknown as string } };
+    const writer = createDraftWriter(key, () => current, 60_000);
+    expect(await writer.flush()).toBe(false);
+    expect(writer.isWritten()).toBe(false);
+    expect(failedWrite).toHaveBeenCalledWith('The unsaved edits could not be kept on this device', expect.anything());
+    current = { base, changes: { body: 'Typed' } };
+    expect(await writer.flush()).toBe(true);
+    expect(writer.isWritten()).toBe(true);
+    failedWrite.mockRestore();
+  });
+
   it('keeps an open conflict with the draft', async () => {
     const conflict = { fields: ['body' as const], mine: { body: 'Mine' }, theirs: { ...base, version: 4, body: 'Theirs' } };
     const writer = createDraftWriter<Note, NoteDraft>(key, () => ({ base: conflict.theirs, changes: {}, conflict }));

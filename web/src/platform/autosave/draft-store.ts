@@ -118,11 +118,11 @@ export async function deleteDraft(key: string): Promise<void> {
 export interface DraftWriter {
   /** The draft changed: write it after DRAFT_WRITE_DELAY_MS (later changes in that time join the same write). */
   schedule(): void;
-  /** Writes the current draft now (the screen closes). */
-  flush(): Promise<void>;
+  /** Writes the current draft now (the screen closes, or leaves offline); answers whether that write landed. */
+  flush(): Promise<boolean>;
   /** The page is hidden or going away: a draft not written yet is kept synchronously too (the write-ahead), then written. */
   keepAsPageGoes(): void;
-  /** Whether the entry holds the current draft (no write waiting or on its way). */
+  /** Whether the entry holds the current draft (no write waiting or on its way, and the last one landed). */
   isWritten(): boolean;
   /** Stops the timer; a write on its way still lands. */
   dispose(): void;
@@ -134,15 +134,17 @@ export function createDraftWriter<R, D>(key: string, current: () => StoredDraft<
   let writing: Promise<void> = Promise.resolve();
   let writesUnderway = 0;
   let writesStarted = 0;
+  /** The last write that ended failed: the entry may not hold the draft, whatever came before. */
+  let lastWriteFailed = false;
   /** The first write that holds the state of this page's write-ahead: once it lands, the write-ahead goes. */
   let writeAheadCoveredBy: number | undefined;
   const madeIn = generation;
   const cleared = () => !hasIndexedDb() || madeIn !== generation;
 
-  const write = (): Promise<void> => {
+  const write = (): Promise<boolean> => {
     clearTimeout(timer);
     timer = undefined;
-    if (cleared()) return writing;
+    if (cleared()) return writing.then(() => false);
     const draft = current();
     const number = (writesStarted += 1);
     writesUnderway += 1;
@@ -151,15 +153,19 @@ export function createDraftWriter<R, D>(key: string, current: () => StoredDraft<
       // A clear since this write began wins: the draft is not put back.
       .then(() => (cleared() ? undefined : draft ? set(key, draft, store()) : del(key, store())))
       .then(() => {
+        lastWriteFailed = false;
         if (writeAheadCoveredBy === undefined || number < writeAheadCoveredBy) return;
         writeAheadCoveredBy = undefined;
         dropWriteAhead(key);
       })
-      .catch((error: unknown) => console.error('The unsaved edits could not be kept on this device', error))
+      .catch((error: unknown) => {
+        lastWriteFailed = true;
+        console.error('The unsaved edits could not be kept on this device', error);
+      })
       .finally(() => (writesUnderway -= 1));
-    return writing;
+    return writing.then(() => !lastWriteFailed);
   };
-  const isWritten = () => hasIndexedDb() && timer === undefined && writesUnderway === 0;
+  const isWritten = () => hasIndexedDb() && timer === undefined && writesUnderway === 0 && !lastWriteFailed;
 
   return {
     schedule: () => {

@@ -3,7 +3,7 @@
 // or the server can be reached again. Leaving with unsaved work is guarded: in-app navigation waits for the save (and
 // asks when it fails or conflicts), closing the tab asks through the browser's own prompt, unless the edits wait
 // offline and are safely kept on this device.
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router';
 import { connectivity } from '../connectivity/connectivity';
 import { getAppPersister } from '../offline';
@@ -105,7 +105,7 @@ export function useRecordAutosave<R extends Versioned, D extends object, Body>({
   }, [saver]);
 
   // Offline edits kept on this device are not lost by leaving: they are restored and saved on the next open.
-  const keptOffline = () => saver.getState().status === 'offline' && writerRef.current?.isWritten() === true;
+  const keptOffline = useCallback(() => saver.getState().status === 'offline' && writerRef.current?.isWritten() === true, [saver]);
 
   useEffect(() => {
     if (!unsavedWork) return;
@@ -119,14 +119,38 @@ export function useRecordAutosave<R extends Versioned, D extends object, Body>({
   // Leaving for another page waits for the save; the user is asked only when it fails or conflicts.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && saver.hasUnsavedWork() && !keptOffline());
   const blocked = blocker.state === 'blocked';
+  /** Offline, the edits could not be kept on this device either (no writer, or its write failed): the user is asked. */
+  const [notKeptOffline, setNotKeptOffline] = useState(false);
   useEffect(() => {
     if (!blocked) return;
     if (!unsavedWork) blocker.proceed?.();
     else if (state.status === 'pending') void saver.flush();
-  }, [blocked, blocker, unsavedWork, state.status, saver]);
+    else if (state.status === 'offline') {
+      // Offline edits may go as soon as they are kept: a draft write still waiting (every change of the saver's state
+      // schedules one) lands first, so leaving just after typing, or as the save finds the network gone, asks nothing.
+      let current = true;
+      void (async () => {
+        const writer = writerRef.current;
+        let landed = writer !== undefined;
+        while (writer && current && landed && !keptOffline()) landed = await writer.flush();
+        if (!current) return;
+        if (landed) blocker.proceed?.();
+        else setNotKeptOffline(true);
+      })();
+      return () => {
+        current = false;
+      };
+    }
+  }, [blocked, blocker, unsavedWork, state.status, saver, keptOffline]);
   const leaving =
-    blocked && unsavedWork && (state.status === 'error' || state.status === 'offline' || state.status === 'conflict')
-      ? { stay: () => blocker.reset?.(), leaveAnyway: () => blocker.proceed?.() }
+    blocked && unsavedWork && (state.status === 'error' || state.status === 'conflict' || (state.status === 'offline' && notKeptOffline))
+      ? {
+          stay: () => {
+            setNotKeptOffline(false);
+            blocker.reset?.();
+          },
+          leaveAnyway: () => blocker.proceed?.(),
+        }
       : undefined;
 
   return { ...state, saver, leaving, ready };

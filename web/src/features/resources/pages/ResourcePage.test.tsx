@@ -1,7 +1,9 @@
+import 'fake-indexeddb/auto';
 import type { Resource, ResourceFile } from '@chartside/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearDrafts, draftKey, readDraft } from '../../../platform/autosave/draft-store';
 import { apiError, type FakeApi } from '../../../test/fake-api';
 import { FakeWebSocket } from '../../../test/fake-web-socket';
 import { storeSessionId } from '../../../test/fixtures';
@@ -23,8 +25,9 @@ beforeEach(() => {
   ]);
   storeSessionId();
 });
-afterEach(() => {
+afterEach(async () => {
   FakeWebSocket.instances = [];
+  await clearDrafts();
 });
 
 const open = async (id = 'r-1', query = '') => {
@@ -210,6 +213,24 @@ describe('ResourcePage: leaving with unsaved work', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', { name: 'Leave anyway' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/resources'));
+  });
+
+  it('leaves at once, asking nothing, when the edit made offline is kept on this device (the draft not written yet is written first)', async () => {
+    const { user, router } = await open();
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const name = await startEditing(user);
+      await user.click(name);
+      await user.paste(' (offline)');
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/resources'));
+      expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+      expect((await readDraft<Resource, Partial<Resource>>(draftKey('user-1', 'resource', 'r-1')))?.changes).toEqual({ name: 'Sepsis bundle (offline)' });
+      // Offline, no save of it was tried (an earlier test's last save may still arrive here).
+      expect(patches().filter((body) => 'name' in (body as object))).toEqual([]);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 
   it('asks the browser to warn on closing the tab while an edit is unsaved, and not once it is saved', async () => {
