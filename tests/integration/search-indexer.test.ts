@@ -209,6 +209,47 @@ describe('reindexUser', () => {
     expect(await found(u2)).toEqual(['kept']);
   });
 
+  // The stream indexes beside a reindex (the local poller, the Lambda): each case makes one change at the worst moment
+  // for the reindex and lets the stream index it at once.
+  const streamed = async (eventName: 'INSERT' | 'MODIFY' | 'REMOVE', id: string) =>
+    expect(await indexStreamRecords(deps, [record(eventName, u1, `RESOURCE#${id}`)])).toEqual({ batchItemFailures: [] });
+
+  it('keeps a resource created and indexed by the stream as the reindex begins', async () => {
+    await repository.create(u1, resource('a', { name: 'Asthma' }));
+    let lists = 0;
+    deps.resources.list = async (userId) => {
+      const listed = await repository.list(userId);
+      lists += 1;
+      if (lists === 1) {
+        await repository.create(u1, resource('b', { name: 'Bronchiolitis' }));
+        await streamed('INSERT', 'b');
+      }
+      return listed;
+    };
+    expect(await reindexUser(deps, u1)).toBe(2);
+    expect((await found(u1)).sort()).toEqual(['a', 'b']);
+  });
+
+  it.each([
+    ['renamed', async () => void (await repository.update(u1, 'a', 1, (current) => ({ ...current, name: 'Acute asthma' }))), 'MODIFY', ['a']],
+    ['deleted', async () => void (await repository.remove(u1, 'a')), 'REMOVE', []],
+  ] as const)('leaves no stale copy of a resource %s, and indexed by the stream, between the reindex reading it and writing it', async (_, change, eventName, expected) => {
+    await repository.create(u1, resource('a', { name: 'Asthma' }));
+    let changed = false;
+    deps.resources.get = async (userId, resourceId) => {
+      const read = await repository.get(userId, resourceId);
+      if (!changed) {
+        changed = true;
+        await change();
+        await streamed(eventName, 'a');
+      }
+      return read;
+    };
+    await reindexUser(deps, u1);
+    expect(await found(u1)).toEqual(expected);
+    expect(await found(u1, 'acute')).toEqual(expected);
+  });
+
   it('runs from a direct { reindexUserId } invocation, and stream batches through the same entry', async () => {
     await repository.create(u1, resource('a', { name: 'Asthma' }));
     expect(await runSearchIndexer(deps, { reindexUserId: u1 })).toEqual({ reindexed: 1 });

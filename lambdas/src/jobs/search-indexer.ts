@@ -13,7 +13,7 @@ import { toSearchDocument } from '../services/search-document';
 export interface SearchIndexerDeps {
   resources: {
     get(userId: string, resourceId: string): Promise<Resource | undefined>;
-    list(userId: string): Promise<Pick<ResourceSummary, 'id'>[]>;
+    list(userId: string): Promise<Pick<ResourceSummary, 'id' | 'version'>[]>;
   };
   search: SearchIndex;
   logger: Logger;
@@ -47,9 +47,9 @@ const errorText = (error: unknown) => (error instanceof Error ? `${error.name}: 
 
 /**
  * Indexes the resource as the table holds it now, or drops it when the table no longer has it (or cannot be read).
- * True when it is indexed.
+ * Answers the version indexed; undefined when it was dropped.
  */
-const syncResource = async (deps: SearchIndexerDeps, userId: string, resourceId: string): Promise<boolean> => {
+const syncResource = async (deps: SearchIndexerDeps, userId: string, resourceId: string): Promise<number | undefined> => {
   let resource: Resource | undefined;
   try {
     resource = await deps.resources.get(userId, resourceId);
@@ -59,7 +59,7 @@ const syncResource = async (deps: SearchIndexerDeps, userId: string, resourceId:
   }
   if (resource) await deps.search.upsert(toSearchDocument(userId, resource));
   else await deps.search.remove(userId, resourceId);
-  return resource !== undefined;
+  return resource?.version;
 };
 
 /**
@@ -102,14 +102,28 @@ export const indexStreamRecords = async (deps: SearchIndexerDeps, records: Dynam
   return { batchItemFailures: failed.map((itemIdentifier) => ({ itemIdentifier })) };
 };
 
-/** Rebuilds one user's index from the table: drops what the index holds, then indexes every resource. Returns how many. */
+/** How often a reindex compares what it wrote with the table before it leaves the writes made meanwhile to the stream. */
+const REINDEX_CHECK_ROUNDS = 5;
+
+/**
+ * Rebuilds one user's index from the table: drops what the index holds, then indexes every resource. Returns how many.
+ * The stream goes on indexing beside it, so the order matters. The index is emptied before the resources are listed: a
+ * resource created meanwhile is in the list, or indexed by the stream after the emptying. And what this pass wrote is
+ * compared with a fresh list until they agree: a copy it read just before a rename or a delete, and wrote just after
+ * the stream indexed that change, is written again from the table instead of staying.
+ */
 export const reindexUser = async (deps: SearchIndexerDeps, userId: string): Promise<number> => {
-  const resources = await deps.resources.list(userId); // first: a list that fails leaves the index as it was
+  await deps.resources.list(userId); // a table that cannot be read leaves the index as it was
   await deps.search.removeUser(userId);
-  let indexed = 0;
-  for (const { id } of resources) {
-    if (await syncResource(deps, userId, id)) indexed += 1;
+  /** resource id -> the version this pass indexed (undefined: dropped, the table no longer had it) */
+  const written = new Map<string, number | undefined>();
+  let toWrite = (await deps.resources.list(userId)).map(({ id }) => id);
+  for (let round = 0; toWrite.length > 0 && round < REINDEX_CHECK_ROUNDS; round += 1) {
+    for (const id of toWrite) written.set(id, await syncResource(deps, userId, id));
+    const now = new Map((await deps.resources.list(userId)).map(({ id, version }) => [id, version]));
+    toWrite = [...written].filter(([id, version]) => version !== now.get(id)).map(([id]) => id);
   }
+  const indexed = [...written.values()].filter((version) => version !== undefined).length;
   deps.logger.info('Reindexed a user', { userId, indexed });
   return indexed;
 };
