@@ -9,7 +9,7 @@ export default defineConfig({
     // and CLI files took about twice as long as the session before (patient-autosave 110 → 215 s, shell 105 → 215 s), and
     // five tests ran past the 60 s this was.
     testTimeout: 150_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
     // A page re-rendering after a click can take seconds on a loaded two-core machine; 1 s (the default) flakes.
     expect: { poll: { timeout: 10_000 } },
     // Three files at a time: each makes its own users (and scripts the shared model double under its own key), so they
