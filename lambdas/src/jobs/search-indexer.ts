@@ -115,13 +115,14 @@ const REINDEX_CHECK_ROUNDS = 5;
 export const reindexUser = async (deps: SearchIndexerDeps, userId: string): Promise<number> => {
   await deps.resources.list(userId); // a table that cannot be read leaves the index as it was
   await deps.search.removeUser(userId);
-  /** resource id -> the version this pass indexed (undefined: dropped, the table no longer had it) */
+  /** resource id -> the version this pass indexed (undefined: dropped, as the table no longer had it or it cannot be read) */
   const written = new Map<string, number | undefined>();
   let toWrite = (await deps.resources.list(userId)).map(({ id }) => id);
   for (let round = 0; toWrite.length > 0 && round < REINDEX_CHECK_ROUNDS; round += 1) {
     for (const id of toWrite) written.set(id, await syncResource(deps, userId, id));
     const now = new Map((await deps.resources.list(userId)).map(({ id, version }) => [id, version]));
-    toWrite = [...written].filter(([id, version]) => version !== now.get(id)).map(([id]) => id);
+    // Only what it indexed: one it dropped was gone (the stream indexes any later restore) or cannot be read at all.
+    toWrite = [...written].filter(([id, version]) => version !== undefined && version !== now.get(id)).map(([id]) => id);
   }
   const indexed = [...written.values()].filter((version) => version !== undefined).length;
   deps.logger.info('Reindexed a user', { userId, indexed });
