@@ -231,8 +231,8 @@ describe('reindexUser', () => {
   });
 
   it.each([
-    ['renamed', async () => void (await repository.update(u1, 'a', 1, (current) => ({ ...current, name: 'Acute asthma' }))), 'MODIFY', ['a']],
-    ['deleted', async () => void (await repository.remove(u1, 'a')), 'REMOVE', []],
+    ['renamed', async (): Promise<void> => void (await repository.update(u1, 'a', 1, (current) => ({ ...current, name: 'Acute asthma' }))), 'MODIFY', ['a']],
+    ['deleted', async (): Promise<void> => void (await repository.remove(u1, 'a')), 'REMOVE', []],
   ] as const)('leaves no stale copy of a resource %s, and indexed by the stream, between the reindex reading it and writing it', async (_, change, eventName, expected) => {
     await repository.create(u1, resource('a', { name: 'Asthma' }));
     let changed = false;
