@@ -102,7 +102,8 @@ describe('dictation into a note', () => {
     await page.keyboard.press('Enter');
     await microphone(page).click();
     const list = listItems(page);
-    await expect.poll(() => list.allInnerTexts(), { timeout: 30_000 }).toEqual(['aspirin daily', 'blood pressure is normal']);
+    // The engine hears the recording in real time, and slower under the suite's load: 30 s was passed once.
+    await expect.poll(() => list.allInnerTexts(), { timeout: 60_000 }).toEqual(['aspirin daily', 'blood pressure is normal']);
     await expect.poll(() => events(page).innerText(), { timeout: 20_000 }).toContain('the patient is stable');
     await shot(page, 'dictation-phone-list');
     // 'clear all' comes last: everything dictated goes, what was typed stays.

@@ -33,6 +33,9 @@ export const newContext = async (
   { serviceWorker = false }: { serviceWorker?: boolean } = {},
 ): Promise<BrowserContext> => {
   const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Paris', serviceWorkers: serviceWorker ? 'allow' : 'block' });
+  // A guard for the waits that name no time of their own (clicks, responses), not a measure: under the suite's load a
+  // page was busy past Playwright's 30 s default (a 1 MB patient's editors loading; a save's answer to the Home lists).
+  context.setDefaultTimeout(60_000);
   if (serviceWorker) withServiceWorker.add(context);
   return context;
 };
