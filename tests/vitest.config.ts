@@ -7,7 +7,7 @@ export default defineConfig({
     globalSetup: ['harness/global-setup.ts'],
     // A guard against a hung test, not a measure. On a slower machine of this kind (Chromium 156, 2026-11-26) the browser
     // and CLI files took about twice as long as the session before (patient-autosave 110 → 215 s, shell 105 → 215 s), and
-    // five tests ran past the 60 s this was.
+    // five tests ran past the 60 s this was. The one guard for every test and hook: no file sets a lower one of its own.
     testTimeout: 150_000,
     hookTimeout: 180_000,
     // A page re-rendering after a click can take seconds on a loaded two-core machine; 1 s (the default) flakes.

@@ -68,7 +68,7 @@ afterAll(async () => {
 afterEach(() => model.reset());
 
 describe('Case Chat', () => {
-  it('picks a case, sends a message and shows the reply as it streams in, the case given to the model', { timeout: 120_000 }, async () => {
+  it('picks a case, sends a message and shows the reply as it streams in, the case given to the model', async () => {
     const septic = await addResource({ name: 'Septic shock, 64M', type: 'case', tags: ['ICU'], description: keyed('Urosepsis, day 1 in the ICU.') }, [
       ['History', 'A 64-year-old man with fever, dysuria and confusion; lactate 4.2 mmol/L.'],
       ['Course', 'MAP 58 mmHg after 30 mL/kg of balanced crystalloid; norepinephrine started.'],
@@ -130,7 +130,7 @@ describe('Case Chat', () => {
 });
 
 describe('Vector Search', () => {
-  it('answers a question from the library, citing the resource, and the citation opens it', { timeout: 120_000 }, async () => {
+  it('answers a question from the library, citing the resource, and the citation opens it', async () => {
     const apixaban = await addResource({ name: 'Apixaban in the elderly', type: 'case', tags: ['Cardiology'], description: keyed('An 84-year-old with atrial fibrillation and CKD.') }, [
       ['Plan', 'Dose reduced to apixaban 2.5 mg twice daily: age over 80 and creatinine 1.6 mg/dL.'],
     ]);

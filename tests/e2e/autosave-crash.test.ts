@@ -37,7 +37,7 @@ beforeAll(async () => {
   const page = await context.newPage();
   await signIn(page, runtime.url, user);
   await dismissOfflineNotice(page);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();

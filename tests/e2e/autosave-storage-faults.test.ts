@@ -28,7 +28,7 @@ beforeAll(async () => {
   page = await (await newContext(browser)).newPage();
   await signIn(page, runtime.url, user);
   await dismissOfflineNotice(page);
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -49,7 +49,7 @@ const faultWritesOf = (id: string, fault: Fault, on: () => boolean = () => true)
   runtime.proxy.setRule(({ operation, body }) => (operation === 'TransactWriteItems' && body.includes(id) && on() ? fault : undefined));
 
 describe('a throttled table', () => {
-  it("a save throttled twice lands on the SDK's own retries: one answer, 200, the text stored once", { timeout: 60_000 }, async () => {
+  it("a save throttled twice lands on the SDK's own retries: one answer, 200, the text stored once", async () => {
     const id = await records.createPatient('Throttled');
     const answers = saveAnswers(id);
     let throttles = 2;
@@ -62,7 +62,7 @@ describe('a throttled table', () => {
     expect(await records.patientText(id, 'events')).toBe('Afebrile overnight.');
   });
 
-  it('throttled past the retries: 503 and a busy message, tried again by itself, stored once when the table recovers', { timeout: 90_000 }, async () => {
+  it('throttled past the retries: 503 and a busy message, tried again by itself, stored once when the table recovers', async () => {
     const id = await records.createPatient('Overloaded');
     const answers = saveAnswers(id);
     let throttling = true;
@@ -81,7 +81,7 @@ describe('a throttled table', () => {
 });
 
 describe('a table that answers too late', () => {
-  it('503 after the SDK gives up; its late writes land or fail their version check; the section holds the text once', { timeout: 90_000 }, async () => {
+  it('503 after the SDK gives up; its late writes land or fail their version check; the section holds the text once', async () => {
     const id = await records.createResource('Slow table protocol');
     const answers = saveAnswers(id);
     let slow = true;

@@ -159,7 +159,7 @@ const signedInPage = async (choice: SessionChoice, { clock = false } = {}) => {
 };
 
 describe('patient data kept in the browser', () => {
-  it('is deleted at Logout', { timeout: 120_000 }, async () => {
+  it('is deleted at Logout', async () => {
     const needles = distinctive(crypto.randomUUID().slice(0, 8));
     const { context, page } = await signedInPage({ type: 'private' });
     await fillBrowserStores(context, page, needles);
@@ -174,7 +174,7 @@ describe('patient data kept in the browser', () => {
     await context.close();
   });
 
-  it('is deleted when a public session expires', { timeout: 120_000 }, async () => {
+  it('is deleted when a public session expires', async () => {
     const needles = distinctive(crypto.randomUUID().slice(0, 8));
     const { context, page, session } = await signedInPage({ type: 'public', custom: '10', unit: 'Minutes' }, { clock: true });
     await fillBrowserStores(context, page, needles);

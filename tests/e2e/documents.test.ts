@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 describe('/documents', () => {
-  it("shows a newcomer what the page is for, uploads with a progress bar and by drag and drop, and refuses a type it doesn't take", { timeout: 90_000 }, async () => {
+  it("shows a newcomer what the page is for, uploads with a progress bar and by drag and drop, and refuses a type it doesn't take", async () => {
     await page.goto(`${runtime.url}/documents`);
     await page.getByText('No documents yet').waitFor({ timeout: 20_000 });
     await shot(page, 'documents-empty-desktop');
@@ -89,7 +89,7 @@ describe('/documents', () => {
     await shot(page, 'documents-list-desktop');
   });
 
-  it('previews a PDF in the PDF viewer and an image, and goes back to the list', { timeout: 60_000 }, async () => {
+  it('previews a PDF in the PDF viewer and an image, and goes back to the list', async () => {
     await page.goto(`${runtime.url}/documents`);
     await page.getByRole('link', { name: 'discharge.pdf', exact: true }).click();
     await page.locator('.page[data-page-number="1"] .textLayer').getByText('Page 1 notes.', { exact: false }).waitFor({ timeout: 30_000 });
@@ -108,7 +108,7 @@ describe('/documents', () => {
     await page.getByLabel('Text of plan.md').getByText('Discharge tomorrow.', { exact: false }).waitFor({ timeout: 20_000 });
   });
 
-  it('renames by keyboard and deletes after a confirmation', { timeout: 60_000 }, async () => {
+  it('renames by keyboard and deletes after a confirmation', async () => {
     await page.goto(`${runtime.url}/documents`);
     await page.getByRole('button', { name: 'Rename discharge.pdf' }).click();
     const name = page.getByRole('textbox', { name: 'New name for discharge.pdf' });
@@ -127,7 +127,7 @@ describe('/documents', () => {
     expect((await documents()).map((file) => file.name).sort()).toEqual(['Discharge summary.pdf', 'plan.md', 'rash.png']);
   });
 
-  it('fits a phone', { timeout: 60_000 }, async () => {
+  it('fits a phone', async () => {
     const phone = await newContext(browser, PHONE);
     const small = await phone.newPage();
     await signIn(small, runtime.url, user);

@@ -89,7 +89,7 @@ describe('an image pasted into a note section', () => {
     id = created.id;
   });
 
-  it('is shrunk to fit 1200x900, stored as a JPEG file of the user, and the record keeps only its reference', { timeout: 90_000 }, async () => {
+  it('is shrunk to fit 1200x900, stored as a JPEG file of the user, and the record keeps only its reference', async () => {
     await openPatient(page, id);
     await events(page).click();
     await page.keyboard.type('Wound photo:');
@@ -119,7 +119,7 @@ describe('an image pasted into a note section', () => {
     expect(bytes.length).toBeLessThan(pastedBytes / 3);
   });
 
-  it('shows on another device, read through the API; another user cannot read the file', { timeout: 90_000 }, async () => {
+  it('shows on another device, read through the API; another user cannot read the file', async () => {
     const otherDevice = await newContext(browser);
     const tablet = await otherDevice.newPage();
     await signIn(tablet, runtime.url, user);
@@ -136,7 +136,7 @@ describe('an image pasted into a note section', () => {
     expect((await api(runtime)('POST', '/files/download-url', { filePath })).status).toBe(401);
   });
 
-  it('offline, or for an image that cannot be read, says why and adds nothing', { timeout: 60_000 }, async () => {
+  it('offline, or for an image that cannot be read, says why and adds nothing', async () => {
     await openPatient(page, id);
     await expect.poll(() => images(page).count()).toBe(1);
     await events(page).click();

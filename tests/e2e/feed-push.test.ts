@@ -25,7 +25,7 @@ let pushService: PushServiceDouble;
 beforeAll(async () => {
   [browser, fixtures, pushService] = await Promise.all([launchBrowser(), startFeedFixtures(), startPushService()]);
   runtime = await startRuntime({ env: { NODE_EXTRA_CA_CERTS: pushService.certificatePath, ARTICLE_ALLOW_PRIVATE_HOSTS: 'true', FEED_TIMEOUT_MS: '2000' } });
-}, 90_000);
+});
 afterAll(async () => {
   await browser?.close();
   await runtime?.stop();

@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('/admin/file-cleaner', () => {
-  it('shows an administrator the orphans and old temporary uploads, and deletes the chosen ones after a confirmation', { timeout: 90_000 }, async () => {
+  it('shows an administrator the orphans and old temporary uploads, and deletes the chosen ones after a confirmation', async () => {
     const orphan = await storedFile('orphan.pdf', 48);
     const oldTemp = await storedFile('attachment.pdf', 30, true);
     const held = await storedFile('kept.pdf', 48);
@@ -77,7 +77,7 @@ describe('/admin/file-cleaner', () => {
     await context.close();
   });
 
-  it('looks at the bucket a page at a time, each next page under the others after Load more', { timeout: 90_000 }, async () => {
+  it('looks at the bucket a page at a time, each next page under the others after Load more', async () => {
     const orphan = await storedFile('paged-orphan.pdf', 48);
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
@@ -103,7 +103,7 @@ describe('/admin/file-cleaner', () => {
     await context.close();
   });
 
-  it('tells a clinician outside the admin group that the page is for administrators', { timeout: 60_000 }, async () => {
+  it('tells a clinician outside the admin group that the page is for administrators', async () => {
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();
     await signIn(page, runtime.url, clinician);

@@ -27,7 +27,7 @@ const freshCode = async (secret: string, used: string) => {
 };
 
 describe('sign-in when the deployment requires MFA', () => {
-  it('sets up an authenticator at first sign-in, then asks for its code', { timeout: 120_000 }, async () => {
+  it('sets up an authenticator at first sign-in, then asks for its code', async () => {
     const user = await createUser(runtime);
     const context = await newContext(browser, PHONE);
     const page = await context.newPage();

@@ -165,7 +165,7 @@ describe('the PDF viewer', () => {
     await expectMarkedOver(page, 2, PHRASE);
   });
 
-  it('scrolls to a highlight chosen in the list, and sends chosen highlights to the chat', { timeout: 120_000 }, async () => {
+  it('scrolls to a highlight chosen in the list, and sends chosen highlights to the chat', async () => {
     await page.goto(`${runtime.url}/resources/${resource.id}`);
     await page.getByRole('button', { name: `Show in the PDF: ${PHRASE}` }).click();
     await page.locator('.chartsideHighlight.focused').first().waitFor({ timeout: 30_000 });
@@ -177,7 +177,7 @@ describe('the PDF viewer', () => {
     await expect.poll(() => message.inputValue(), { timeout: 20_000 }).toContain(`(page 2) ${PHRASE}`);
   });
 
-  it('places a highlight on a PDF of the same text whose lines break elsewhere', { timeout: 120_000 }, async () => {
+  it('places a highlight on a PDF of the same text whose lines break elsewhere', async () => {
     const reflowed = await addFileToResource(asUser, resource, 'review-reflowed.pdf', await textPdf({ pages: 24, fontSize: 10, width: 420, margin: 40 }));
     const current = await resourceOf(resource.id);
     const [saved] = Object.values(current.pdfHighlights).flat() as Highlight[];
@@ -195,7 +195,7 @@ describe('the PDF viewer', () => {
     await shot(page, 'pdf-highlight-reflowed');
   });
 
-  it('keeps every canvas within the pixel cap on a huge page zoomed in, and opens other files in a new tab, not the viewer', { timeout: 90_000 }, async () => {
+  it('keeps every canvas within the pixel cap on a huge page zoomed in, and opens other files in a new tab, not the viewer', async () => {
     const huge = await newResource('Poster');
     await addFileToResource(asUser, huge, 'poster.pdf', await textPdf({ pages: 1, width: 3000, height: 4000, fontSize: 40 }));
     await addFileToResource(asUser, huge, 'poster.txt', new TextEncoder().encode('not a PDF'));
@@ -211,7 +211,7 @@ describe('the PDF viewer', () => {
     expect(await viewer(page).getByText('poster.txt').count()).toBe(0);
   });
 
-  it('opens the PDF of an encrypted resource, sealed at rest and read decrypted through the API, and its other files in a new tab', { timeout: 90_000 }, async () => {
+  it('opens the PDF of an encrypted resource, sealed at rest and read decrypted through the API, and its other files in a new tab', async () => {
     const created = await newResource('Sealed review');
     const sealed = (await asUser('PATCH', `/resources/${created.id}`, { version: created.version, encrypted: true })).json as unknown as Resource;
     const file = await addFileToResource(asUser, sealed, 'sealed-review.pdf', await textPdf({ pages: 2 }));
@@ -227,7 +227,7 @@ describe('the PDF viewer', () => {
     await tab.close();
   });
 
-  it('says so when a PDF is damaged, empty or locked with a password, and the rest of the screen goes on working', { timeout: 90_000 }, async () => {
+  it('says so when a PDF is damaged, empty or locked with a password, and the rest of the screen goes on working', async () => {
     const broken = await newResource('Broken files');
     await addFileToResource(asUser, broken, 'damaged.pdf', damagedPdf());
     await addFileToResource(asUser, broken, 'empty.pdf', new Uint8Array());
@@ -263,7 +263,7 @@ describe("an article's open-access PDF", () => {
       })
     ).json as unknown as Resource;
 
-  it('is fetched by the server into the files and opens in the viewer; a refusal is said plainly', { timeout: 90_000 }, async () => {
+  it('is fetched by the server into the files and opens in the viewer; a refusal is said plainly', async () => {
     const resource = await articleWith('article.pdf');
     await page.goto(`${runtime.url}/resources/${resource.id}`);
     await page.getByRole('button', { name: 'Open the open-access PDF' }).click();

@@ -80,7 +80,7 @@ describe('saved prompts', () => {
     await shot(page, 'prompts-empty-desktop');
   });
 
-  it('creates, favourites, edits, searches and deletes prompts, favourites first, all kept after a reload', { timeout: 120_000 }, async () => {
+  it('creates, favourites, edits, searches and deletes prompts, favourites first, all kept after a reload', async () => {
     await openPrompts(page);
     await page.getByRole('button', { name: 'New prompt' }).click();
     await fillPrompt(page, 'New prompt', 'Discharge summary', DISCHARGE);

@@ -89,7 +89,7 @@ const savedAndNothingKept = async (resource: Resource) => {
 };
 
 describe('a resource edit not saved yet', () => {
-  it('is kept across a reload offline, and saved when the network is back', { timeout: 90_000 }, async () => {
+  it('is kept across a reload offline, and saved when the network is back', async () => {
     const resource = await call('POST', '/resources', { name: 'Hypercalcaemia', type: 'text' });
     await openResource(resource);
     await goOffline();
@@ -107,7 +107,7 @@ describe('a resource edit not saved yet', () => {
     await savedAndNothingKept(resource);
   });
 
-  it('meets a newer copy of the same field from another device: the user picks which to keep', { timeout: 90_000 }, async () => {
+  it('meets a newer copy of the same field from another device: the user picks which to keep', async () => {
     const resource = await call('POST', '/resources', { name: 'Hypokalaemia', type: 'text' });
     await openResource(resource);
     await goOffline();
@@ -127,7 +127,7 @@ describe('a resource edit not saved yet', () => {
     await savedAndNothingKept(resource);
   });
 
-  it('typed and reloaded at once, online, is shown and saved', { timeout: 60_000 }, async () => {
+  it('typed and reloaded at once, online, is shown and saved', async () => {
     const resource = await call('POST', '/resources', { name: 'Hypomagnesaemia', type: 'text' });
     await openResource(resource);
     await editDescription('Magnesium sulfate 2 g IV.');
@@ -143,7 +143,7 @@ describe('a resource edit not saved yet', () => {
   // the save is too big for a keepalive request (over 64 KiB: here 20,000 three-byte characters), so it goes as a plain
   // request, which the page's end cancels (refused here, to be sure). Neither outlives the page: what was typed is kept
   // synchronously as the page goes (the draft store's write-ahead) and restored by the next page.
-  it('typed and reloaded while neither the draft write nor the save outlives the page, is restored and saved', { timeout: 60_000 }, async () => {
+  it('typed and reloaded while neither the draft write nor the save outlives the page, is restored and saved', async () => {
     const resource = await call('POST', '/resources', { name: 'Hyponatraemia', type: 'text' });
     await openResource(resource);
     await page.evaluate(
@@ -172,7 +172,7 @@ describe('a resource edit not saved yet', () => {
     await savedAndNothingKept(resource);
   });
 
-  it('is counted by the Logout warning', { timeout: 60_000 }, async () => {
+  it('is counted by the Logout warning', async () => {
     const resource = await call('POST', '/resources', { name: 'Hyperphosphataemia', type: 'text' });
     await openResource(resource);
     await goOffline();

@@ -41,7 +41,7 @@ const openTool = async () => {
 };
 
 describe('text to speech read by the server', () => {
-  it('plays Amazon Polly\'s audio with the chosen voice and speed, pauses and resumes it', { timeout: 90_000 }, async () => {
+  it('plays Amazon Polly\'s audio with the chosen voice and speed, pauses and resumes it', async () => {
     const { context, page } = await openTool();
 
     await page.getByRole('textbox', { name: 'Text to read' }).fill('Hold metoprolol if the heart rate is under 55. Recheck at noon.');
@@ -69,7 +69,7 @@ describe('text to speech read by the server', () => {
     await context.close();
   });
 
-  it('reads a text longer than one request request by request, fetching the next piece while one plays', { timeout: 120_000 }, async () => {
+  it('reads a text longer than one request request by request, fetching the next piece while one plays', async () => {
     const { context, page } = await openTool();
     const sentences = Array.from({ length: 140 }, (_, i) => `Handout sentence ${i} about fluid balance.`);
     const requests: string[] = [];

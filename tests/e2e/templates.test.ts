@@ -98,7 +98,7 @@ describe('with no templates yet', () => {
 describe('/templates', () => {
   const textTemplates = (p: Page) => p.getByRole('list', { name: 'Text templates' });
 
-  it('creates, edits, duplicates, searches and deletes text templates, by keyboard, saved to the user document', { timeout: 120_000 }, async () => {
+  it('creates, edits, duplicates, searches and deletes text templates, by keyboard, saved to the user document', async () => {
     await page.goto(`${runtime.url}/templates`);
     const create = page.getByRole('button', { name: 'New template' });
     await create.focus();
@@ -169,7 +169,7 @@ describe('/templates', () => {
     expect(await violations(page, 'main')).toEqual([]);
   });
 
-  it('adds, renames, changes the fields of and deletes a note template', { timeout: 90_000 }, async () => {
+  it('adds, renames, changes the fields of and deletes a note template', async () => {
     await page.goto(`${runtime.url}/templates`);
     const noteTemplates = page.getByRole('region', { name: 'Note templates' });
     await noteTemplates.getByRole('button', { name: 'New note template' }).click();
@@ -231,7 +231,7 @@ describe('the Templates picker in a note section', () => {
     id = await createPatient(['hpi', 'exam']);
   });
 
-  it('opens on ,.word, moves by arrows, inserts by Enter in place of the trigger, and Escape leaves the text', { timeout: 90_000 }, async () => {
+  it('opens on ,.word, moves by arrows, inserts by Enter in place of the trigger, and Escape leaves the text', async () => {
     await openPatient(page, id);
     await editor(page, 'HPI').click();
     await page.keyboard.type('Pt reports ,.p');

@@ -61,7 +61,7 @@ const conflictDialog = (page: Page) => page.getByRole('dialog', { name: /changed
 beforeAll(async () => {
   console.info(`two-device run: seed ${SEED} (replay with TWO_DEVICE_SEED=${SEED})`);
   browser = await launchBrowser();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

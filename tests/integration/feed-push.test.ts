@@ -17,7 +17,7 @@ let pushService: PushServiceDouble;
 beforeAll(async () => {
   [fixtures, pushService] = await Promise.all([startFeedFixtures(), startPushService()]);
   runtime = await startRuntime({ env: { NODE_EXTRA_CA_CERTS: pushService.certificatePath, ARTICLE_ALLOW_PRIVATE_HOSTS: 'true', FEED_TIMEOUT_MS: '2000' } });
-}, 90_000);
+});
 afterAll(async () => {
   await runtime?.stop();
   await Promise.all([fixtures?.close(), pushService?.close()]);

@@ -24,7 +24,7 @@ beforeAll(async () => {
   let admin: TestUser;
   [clinician, admin] = await Promise.all([createUser(runtime), createUser(runtime, { admin: true })]);
   [asClinician, asAdmin] = await Promise.all([signedIn(runtime, clinician).then((auth) => api(runtime, auth)), signedIn(runtime, admin).then((auth) => api(runtime, auth))]);
-}, 120_000);
+});
 
 afterAll(() => runtime?.stop());
 
@@ -58,7 +58,7 @@ const everyPage = async (limit: number) => {
 };
 
 describe('the file cleaner, a page at a time', () => {
-  it('offers the orphans and old temporary uploads across pages of at most 3 objects, and deletes only the chosen ones still cleanable', { timeout: 120_000 }, async () => {
+  it('offers the orphans and old temporary uploads across pages of at most 3 objects, and deletes only the chosen ones still cleanable', async () => {
     const orphans = await Promise.all(['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf'].map((name) => storedFile(name, 48)));
     const oldTemp = await storedFile('old.pdf', 30, true);
     const fresh = await storedFile('fresh.pdf', 0);
@@ -107,7 +107,7 @@ describe('the file cleaner, a page at a time', () => {
     for (const cursor of ['~~~', '\u{1F9EA}'.repeat(500)]) expect(await scan(cursor)).toEqual({ objects: [], scannedObjects: 0, heldBackObjects: 0, nextCursor: null });
   });
 
-  it('leaves alone every file of a user whose encrypted record no longer decrypts, says how many, and still answers', { timeout: 60_000 }, async () => {
+  it('leaves alone every file of a user whose encrypted record no longer decrypts, says how many, and still answers', async () => {
     const orphan = await storedFile('unknown.pdf', 48);
     const sealed = await resourceHolding(await storedFile('sealed-2.pdf', 0), true);
     const table = localTable(runtime);

@@ -35,7 +35,7 @@ const indexOf = async (as: Api) =>
   Object.fromEntries(((await ok(as, 'POST', '/search', { perPage: 100 })).hits as { id: string; name: string }[]).map((h) => [h.id, h.name]));
 
 describe('a reindex beside the stream poller', () => {
-  it('loses, resurrects and leaves stale no resource written during it: the index ends equal to the table', { timeout: 120_000 }, async () => {
+  it('loses, resurrects and leaves stale no resource written during it: the index ends equal to the table', async () => {
     console.info(`reindex race: seed ${SEED} (replay with REINDEX_RACE_SEED=${SEED})`);
     const random = seededRandom(SEED);
     const user = await createUser(runtime);
