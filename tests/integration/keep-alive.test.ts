@@ -54,8 +54,19 @@ describe('a refused request on a keep-alive connection', () => {
   it('past what the server reads and drops, answers 413 saying the connection closes, and the next request gets a new one', async () => {
     const headers = { authorization: `Bearer ${await accessTokenOf(runtime, await createUser(runtime))}` };
     const before = await send('GET', '/health');
-    // Three times the limit: the server stops reading at twice the limit past the refusal.
-    const refused = await send('POST', '/patients', { headers, body: bigBody(3 * MAX_REQUEST_BYTES) });
+    // Three times the limit: the server stops reading at twice the limit past the refusal. The client is still sending
+    // when the server closes, and a close with unread bytes resets the connection: that reset can reach the client
+    // before it has read the answer (EPIPE on its write). So it sends again until it reads one answer, and that is 413.
+    const sendTooMuch = async (attemptsLeft: number): Promise<Answer> => {
+      try {
+        return await send('POST', '/patients', { headers, body: bigBody(3 * MAX_REQUEST_BYTES) });
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (attemptsLeft > 1 && (code === 'EPIPE' || code === 'ECONNRESET')) return sendTooMuch(attemptsLeft - 1);
+        throw error;
+      }
+    };
+    const refused = await sendTooMuch(5);
     expect([refused.status, refused.connection]).toEqual([413, 'close']);
     const after = await send('GET', '/health');
     expect(after.status).toBe(200);
