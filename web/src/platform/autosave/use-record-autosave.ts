@@ -110,11 +110,11 @@ export function useRecordAutosave<R extends Versioned, D extends object, Body>({
   useEffect(() => {
     if (!unsavedWork) return;
     const warn = (event: BeforeUnloadEvent) => {
-      if (!(saver.getState().status === 'offline' && writerRef.current?.isWritten())) event.preventDefault();
+      if (!keptOffline()) event.preventDefault();
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [unsavedWork, saver]);
+  }, [unsavedWork, keptOffline]);
 
   // Leaving for another page waits for the save; the user is asked only when it fails or conflicts.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && saver.hasUnsavedWork() && !keptOffline());
