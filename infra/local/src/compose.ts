@@ -3,8 +3,7 @@ import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagem
 import { DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PollyClient } from '@aws-sdk/client-polly';
 import { HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { MIN_AUDIT_RETENTION_YEARS, type DependencyState, type HealthReport } from '@chartside/shared';
-import type { z } from 'zod';
+import { MIN_AUDIT_RETENTION_YEARS } from '@chartside/shared';
 import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import { fetchArticleMetadata } from '@chartside/lambdas/adapters/articles/fetch-article-metadata';
 import { fetchPdf } from '@chartside/lambdas/adapters/articles/fetch-pdf';
@@ -31,6 +30,7 @@ import { ConnectionRepository } from '@chartside/lambdas/data/connection-reposit
 import { createRepositories } from '@chartside/lambdas/data/repositories';
 import type { ClientIp, HttpDeps } from '@chartside/lambdas/http/deps';
 import { systemClock } from '@chartside/lambdas/ports/clock';
+import { healthCheckOf, type DependencyProbe } from '@chartside/lambdas/ports/health-check';
 import { writeAuditEvents } from '@chartside/lambdas/jobs/audit-writer';
 import { chatReplyDepsOf, runChatReply } from '@chartside/lambdas/jobs/chat-reply';
 import type { ReplyRunner } from '@chartside/lambdas/ports/reply-runner';
@@ -54,9 +54,7 @@ export interface LocalEndpoints {
   issuer: string;
 }
 
-type Probe = () => Promise<z.infer<typeof DependencyState>>;
-
-const probe = async (check: () => Promise<unknown>): Promise<z.infer<typeof DependencyState>> => {
+const probe = async (check: () => Promise<unknown>): ReturnType<DependencyProbe> => {
   try {
     await check();
     return { ok: true };
@@ -77,7 +75,7 @@ const socketClientIp: ClientIp = (c) => {
   }
 };
 
-export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints, extraProbes: Record<string, Probe>, speech: LocalSpeech) => {
+export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints, extraProbes: Record<string, DependencyProbe>, speech: LocalSpeech) => {
   const aws = { region: localAws.region, credentials: localAws.credentials };
   const logger = createLogger(settings.LOG_LEVEL);
   const table = documentTable(localAws.tableName, { ...aws, endpoint: endpoints.dynamodb }, settings.DYNAMODB_TIMEOUT_MS);
@@ -92,19 +90,13 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   const realtime: RealtimeDeps = { connections, poster, tickets: repositories.realtimeTickets, clock: systemClock, logger };
   const search = openSqliteSearchIndex(searchDbFile(settings.dataDir));
 
-  const probes: Record<string, Probe> = {
+  const health = healthCheckOf({
     dynamodb: () => tableIsActive(table),
     s3: () => probe(() => s3.send(new HeadBucketCommand({ Bucket: localAws.filesBucket }))),
     cognito: () => probe(() => cognito.send(new DescribeUserPoolCommand({ UserPoolId: endpoints.userPoolId }))),
     search: () => probe(() => search.check()),
     ...extraProbes,
-  };
-  const health = async (): Promise<HealthReport> => {
-    const names = Object.keys(probes);
-    const states = await Promise.all(names.map((name) => probes[name]!()));
-    const dependencies = Object.fromEntries(names.map((name, i) => [name, states[i]!]));
-    return { status: states.every((s) => s.ok) ? 'ok' : 'degraded', dependencies };
-  };
+  });
 
   const broadcast = createBroadcast(realtime);
   // Presigned URLs name s3rver's own address (127.0.0.1), which the browser on this machine reaches directly.

@@ -23,6 +23,7 @@ import { fastGeoipLocator } from '../adapters/geo/fast-geoip-locator';
 import { createPublicWeb } from '../adapters/public-web/public-web';
 import { unavailableTranscriptionSessions } from '../adapters/unavailable-transcription-sessions';
 import { systemClock } from '../ports/clock';
+import { healthCheckOf } from '../ports/health-check';
 import type { ReplyRunner } from '../ports/reply-runner';
 import type { TranscriptionSessions } from '../ports/transcription-sessions';
 import { cloudBackupDeps } from './backup-deps';
@@ -66,10 +67,7 @@ export const httpDeps: HttpDeps = {
   geo: fastGeoipLocator(),
   clientIp: forwardedClientIp,
   clock: systemClock,
-  health: async () => {
-    const dynamodb = await tableIsActive(table);
-    return { status: dynamodb.ok ? 'ok' : 'degraded', dependencies: { dynamodb } };
-  },
+  health: healthCheckOf({ dynamodb: () => tableIsActive(table) }),
   logger,
   fileStore,
   userBackups,
