@@ -65,14 +65,21 @@ const events = (page: Page) => page.getByRole('textbox', { name: 'Events', exact
 const listItems = (page: Page) => events(page).locator('[data-content-type="bulletListItem"]');
 /** The grey text still being heard. */
 const partialText = (page: Page) => events(page).locator('[data-dictation-partial]');
+/** The note's text once no grey partial text shows (a final text is in), else ''. */
+const settledText = async (page: Page) => ((await partialText(page).count()) === 0 ? (await events(page).innerText()).trim() : '');
 const microphone = (page: Page) => page.getByRole('button', { name: 'Dictate into Events' });
 const stopButton = (page: Page) => page.getByRole('button', { name: 'Stop dictation into Events' });
 
-/** Opens the patient and puts the cursor at the end of the Events text. */
+/**
+ * Opens the patient and puts the cursor at the end of the Events text: a click on its last line of text in the loaded
+ * editor (not its read-only stand-in), then End. Control+End would go past it, into the empty block BlockNote keeps at
+ * the end of a document, and the phrase would rightly land there, on a line of its own.
+ */
 const openAtEndOfEvents = async (page: Page, id: string) => {
   await page.goto(`${runtime.url}/panel/${id}`);
-  await events(page).click();
-  await page.keyboard.press('Control+End');
+  const loaded = events(page).and(page.locator('[contenteditable="true"]'));
+  await loaded.locator('.bn-inline-content').filter({ hasText: /\S/ }).last().click();
+  await page.keyboard.press('End');
   await microphone(page).waitFor();
 };
 
@@ -82,7 +89,8 @@ describe('dictation into a note', () => {
     const id = await createPatient('Okafor', ['Seen on the ward round.']);
     await openAtEndOfEvents(page, id);
     await microphone(page).click();
-    await expect.poll(() => events(page).innerText(), { timeout: 20_000 }).toContain('the patient is stable');
+    // The final text: the grey one still being heard can change once the phrase has ended.
+    await expect.poll(() => settledText(page), { timeout: 20_000 }).toContain('the patient is stable');
     await shot(page, 'dictation-phone-listening');
     await stopButton(page).click();
     await microphone(page).waitFor();
@@ -132,11 +140,9 @@ describe('dictation into a note', () => {
     });
     await openAtEndOfEvents(page, id);
     await microphone(page).click();
-    // A final text is in once the grey partial text has gone and the note has grown.
-    const settled = async () => ((await partialText(page).count()) === 0 ? (await events(page).innerText()).trim() : '');
     // The text the poll saw settled: asked again, a next phrase's partial text may already be showing.
     let dictated = '';
-    await expect.poll(async () => (dictated = await settled()), { timeout: 20_000 }).toMatch(/^Typed before\. \w+/);
+    await expect.poll(async () => (dictated = await settledText(page)), { timeout: 20_000 }).toMatch(/^Typed before\. \w+/);
     await cut!();
     await page.getByRole('alert').filter({ hasText: 'Connection error occurred' }).waitFor();
     await shot(page, 'dictation-phone-connection-error');
