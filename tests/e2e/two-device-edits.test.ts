@@ -222,6 +222,14 @@ describe('two devices, random edits and offline periods', () => {
     const kept = typed.length - lost.length;
     const onResources = shownInConflicts.filter((text) => text.includes('This resource changed')).length;
     console.info(`two-device run: ${typed.length} edits, ${kept} kept or shown, ${shownInConflicts.length} conflicts shown (${onResources} of resources)`);
+    // What each device shows where a token was lost: on the page still (not saved), or gone from it too.
+    for (const { token, target } of lost)
+      for (const device of devices) {
+        const page = device.pages.get(target.recordId)!;
+        const shown = await target.editorOf(page).innerText();
+        const status = await page.getByRole('status').allInnerTexts();
+        console.info(`two-device run: ${token} lost in ${target.label}; device ${device.name} shows it: ${words(shown).includes(token)}, status ${JSON.stringify(status)}`);
+      }
     expect(lost.map(({ token, target }) => `${token} in ${target.label}`)).toEqual([]);
     expect(twice.map(({ token, target }) => `${token} in ${target.label}`)).toEqual([]);
     // Both devices show what is stored.
