@@ -12,7 +12,7 @@ export type DependencyProbe = () => Promise<DependencyState>;
  * A dependency with no answer after this long is reported down, so the health route answers in bounded time: a monitor,
  * and the web app asking whether the server is there (it gives up after 5 s), must not wait on a stuck dependency.
  */
-export const PROBE_DEADLINE_MS = 2_000;
+export const PROBE_DEADLINE_MS = 3_000;
 
 /** The health check asking every probe at once, each given `deadlineMs`. */
 export const healthCheckOf =
