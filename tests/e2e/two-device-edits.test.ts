@@ -9,7 +9,7 @@
 // replays a run, TWO_DEVICE_SEED=random explores (TWO_DEVICE_EDITS: more edits); `npm test` uses a fixed one.
 // The evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
-import type { PatientSection } from '@chartside/shared';
+import { sectionPlainText, type PatientSection } from '@chartside/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@chartside/shared/seeded-random';
@@ -38,6 +38,8 @@ interface Target {
   recordId: string;
   label: string;
   read: () => Promise<string>;
+  /** Its text in a record or a save's body as JSON (undefined when that does not hold it). */
+  textIn: (json: string) => string | undefined;
   editorOf: (page: Page) => Locator;
 }
 
@@ -50,6 +52,45 @@ interface Device {
   /** Where its last edit went. */
   last?: Target;
 }
+
+/**
+ * What each device sent and heard about the records (saves, reads, pushes), in order: on a lost token, the story of its
+ * record from the first moment the token was on the wire.
+ */
+const wire: { device: string; what: string; sent: string; answer: string }[] = [];
+/** A section's plain text, picked out of a JSON body; undefined when the body is not JSON or does not hold it. */
+const parsedText = (json: string, pick: (body: unknown) => string | undefined) => {
+  try {
+    const deltaString = pick(JSON.parse(json));
+    return deltaString === undefined ? undefined : sectionPlainText(deltaString);
+  } catch {
+    return undefined;
+  }
+};
+const versionIn = (body: string) => /"version":(\d+|null)/.exec(body)?.[1] ?? '-';
+const recordWire = (name: string, context: BrowserContext) => {
+  context.on('requestfinished', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (!/^\/api\/(patients|resources)\/./.test(path)) return;
+    const sent = request.postData() ?? '';
+    void request.response().then(async (response) => {
+      const answer = (await response?.text().catch(() => '')) ?? '';
+      wire.push({ device: name, what: `${request.method()} ${path} sent v${versionIn(sent)} -> ${response?.status()} v${versionIn(answer)}`, sent, answer });
+    });
+  });
+  context.on('requestfailed', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/api\/(patients|resources)\/./.test(path)) wire.push({ device: name, what: `${request.method()} ${path} sent v${versionIn(request.postData() ?? '')} -> failed: ${request.failure()?.errorText}`, sent: request.postData() ?? '', answer: '' });
+  });
+  context.on('page', (page) =>
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const text = String(payload);
+        if (/"(patient|resource)"/.test(text)) wire.push({ device: name, what: `push ${text.slice(0, 160)}`, sent: '', answer: text });
+      }),
+    ),
+  );
+};
 
 /** Every token typed, where, and by which device. */
 const typed: { token: string; target: Target; device: string }[] = [];
@@ -146,12 +187,14 @@ describe('two devices, random edits and offline periods', () => {
       recordId: id,
       label: `${label} ${section}`,
       read: () => records.patientText(id, section),
+      textIn: (json) => parsedText(json, (body) => (body as { fields?: Record<string, { deltaString?: string }> }).fields?.[section]?.deltaString),
       editorOf: (page) => patientEditor(page, section),
     });
     const resourceTarget = (id: string, label: string, position: number): Target => ({
       recordId: id,
       label: `${label} section ${position}`,
       read: async () => (await records.resourceTexts(id))[position - 1] ?? '',
+      textIn: (json) => parsedText(json, (body) => (body as { textSections?: { deltaString?: string }[] }).textSections?.[position - 1]?.deltaString),
       editorOf: (page) => resourceEditor(page, position),
     });
     const targets = [
@@ -167,6 +210,7 @@ describe('two devices, random edits and offline periods', () => {
 
     const openDevice = async (name: Device['name']): Promise<Device> => {
       const context = await newContext(browser, DESKTOP, { serviceWorker: true });
+      recordWire(name, context);
       const first = await context.newPage();
       await signIn(first, runtime.url, user);
       await dismissOfflineNotice(first);
@@ -230,6 +274,19 @@ describe('two devices, random edits and offline periods', () => {
         const status = await page.getByRole('status').allInnerTexts();
         console.info(`two-device run: ${token} lost in ${target.label}; device ${device.name} shows it: ${words(shown).includes(token)}, status ${JSON.stringify(status)}`);
       }
+    for (const { token, target } of lost.slice(0, 1)) {
+      const story = wire.filter(({ what, answer }) => what.includes(target.recordId) || answer.includes(target.recordId));
+      const has = (json: string) => words(target.textIn(json) ?? '').includes(token);
+      const first = story.findIndex(({ sent, answer }) => has(sent) || has(answer));
+      // The text's last words as each side had it: what was sent, what came back.
+      const tail = (json: string) => {
+        const text = target.textIn(json);
+        return text === undefined ? '-' : `'…${words(text).slice(-4).join(' ')}'`;
+      };
+      console.info(`two-device run: ${target.label} on the wire, from ${first < 0 ? 'the start (the token never went out)' : `just before ${token} first did`}:`);
+      for (const { device, what, sent, answer } of story.slice(Math.max(0, first - 3)).slice(0, 40))
+        console.info(`  ${device}: ${what} | sent ${tail(sent)}, answer ${tail(answer)}`);
+    }
     expect(lost.map(({ token, target }) => `${token} in ${target.label}`)).toEqual([]);
     expect(twice.map(({ token, target }) => `${token} in ${target.label}`)).toEqual([]);
     // Both devices show what is stored.
