@@ -97,6 +97,22 @@ const typed: { token: string; target: Target; device: string }[] = [];
 /** The text of every conflict dialog a device showed, at the moment its user chose. */
 const shownInConflicts: string[] = [];
 
+/**
+ * Every text a conflict dialog displayed on the page, recorded as it changes: a dialog open while the other device's
+ * next save arrives shows the newer copy, and a choice applies to what is on screen then, not to the text read before.
+ */
+const recordConflictTexts = () => {
+  const seen: string[] = [];
+  (window as unknown as { conflictTextsSeen: string[] }).conflictTextsSeen = seen;
+  new MutationObserver(() => {
+    for (const dialog of Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"]'))) {
+      const text = dialog.innerText;
+      if (text.includes('changed on another device') && seen.at(-1) !== text) seen.push(text);
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+};
+const conflictTextsSeen = (page: Page) => page.evaluate(() => (window as unknown as { conflictTextsSeen?: string[] }).conflictTextsSeen ?? []);
+
 const conflictDialog = (page: Page) => page.getByRole('dialog', { name: /changed on another device$/ });
 
 beforeAll(async () => {
@@ -211,6 +227,7 @@ describe('two devices, random edits and offline periods', () => {
     const openDevice = async (name: Device['name']): Promise<Device> => {
       const context = await newContext(browser, DESKTOP, { serviceWorker: true });
       recordWire(name, context);
+      await context.addInitScript(recordConflictTexts);
       const first = await context.newPage();
       await signIn(first, runtime.url, user);
       await dismissOfflineNotice(first);
@@ -259,7 +276,8 @@ describe('two devices, random edits and offline periods', () => {
     await shot(devices[0]!.pages.get(p1)!, 'two-device-final');
 
     const finalTexts = new Map(await Promise.all(targets.map(async (t) => [t, await t.read()] as const)));
-    const conflictsText = shownInConflicts.join('\n');
+    const displayed = (await Promise.all(devices.flatMap((device) => [...device.pages.values()].map(conflictTextsSeen)))).flat();
+    const conflictsText = [...shownInConflicts, ...displayed].join('\n');
     const words = (text: string) => text.split(/\s+/).filter(Boolean);
     const lost = typed.filter(({ token, target }) => !words(finalTexts.get(target)!).includes(token) && !words(conflictsText).includes(token));
     const twice = typed.filter(({ token, target }) => words(finalTexts.get(target)!).filter((w) => w === token).length > 1);
