@@ -68,10 +68,15 @@ const parsedText = (json: string, pick: (body: unknown) => string | undefined) =
   }
 };
 const versionIn = (body: string) => /"version":(\d+|null)/.exec(body)?.[1] ?? '-';
+/** A request about one record (a save or a read), by its path; undefined for any other. */
+const recordPath = (url: string) => {
+  const path = new URL(url).pathname;
+  return /^\/api\/(patients|resources)\/./.test(path) ? path : undefined;
+};
 const recordWire = (name: string, context: BrowserContext) => {
   context.on('requestfinished', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (!/^\/api\/(patients|resources)\/./.test(path)) return;
+    const path = recordPath(request.url());
+    if (!path) return;
     const sent = request.postData() ?? '';
     void request.response().then(async (response) => {
       const answer = (await response?.text().catch(() => '')) ?? '';
@@ -79,8 +84,9 @@ const recordWire = (name: string, context: BrowserContext) => {
     });
   });
   context.on('requestfailed', (request) => {
-    const path = new URL(request.url()).pathname;
-    if (/^\/api\/(patients|resources)\/./.test(path)) wire.push({ device: name, what: `${request.method()} ${path} sent v${versionIn(request.postData() ?? '')} -> failed: ${request.failure()?.errorText}`, sent: request.postData() ?? '', answer: '' });
+    const path = recordPath(request.url());
+    const sent = request.postData() ?? '';
+    if (path) wire.push({ device: name, what: `${request.method()} ${path} sent v${versionIn(sent)} -> failed: ${request.failure()?.errorText}`, sent, answer: '' });
   });
   context.on('page', (page) =>
     page.on('websocket', (socket) =>
