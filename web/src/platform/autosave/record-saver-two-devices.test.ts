@@ -142,7 +142,7 @@ async function simulate<R extends Versioned, D extends object, B extends { versi
     if (!conflict) return;
     const theirs = kind.draftOf(conflict.theirs);
     for (const field of conflict.fields) shown.push(`${JSON.stringify(conflict.mine[field])} | ${JSON.stringify(theirs[field])}`);
-    device.saver.resolveConflict(random() < 0.5 ? 'mine' : 'theirs');
+    device.saver.resolveConflict(random() < 0.5 ? 'mine' : 'theirs', conflict.theirs.version);
   };
 
   const setOnline = (device: Device<R, D, B>, online: boolean) => {

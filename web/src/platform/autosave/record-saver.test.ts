@@ -177,8 +177,24 @@ describe('RecordSaver', () => {
     expect(saver.getState().conflict).toMatchObject({ fields: ['title'], mine: { title: 'Mine' } });
     await saver.flush();
     expect(server.patch).not.toHaveBeenCalled();
-    saver.resolveConflict('mine');
+    saver.resolveConflict('mine', saver.getState().conflict!.theirs.version);
     expect(server.held[0]!.body).toEqual({ version: 4, title: 'Mine', body: 'Also mine' });
+  });
+
+  it('does not apply a choice made on their copy once a newer one has come: the conflict stays open on the newer copy', () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ title: 'Mine' });
+    saver.remoteChanged(server.saveElsewhere({ title: 'Theirs' }));
+    const shownVersion = saver.getState().conflict!.theirs.version;
+    // Their next save arrives as the user clicks: 'Keep mine' was chosen against 'Theirs', not 'Theirs, typed on'.
+    saver.remoteChanged(server.saveElsewhere({ title: 'Theirs, typed on' }));
+    saver.resolveConflict('mine', shownVersion);
+    expect(saver.getState()).toMatchObject({ status: 'conflict', conflict: { fields: ['title'], mine: { title: 'Mine' }, theirs: { title: 'Theirs, typed on' } } });
+    expect(server.patch).not.toHaveBeenCalled();
+    saver.resolveConflict('mine', saver.getState().conflict!.theirs.version);
+    expect(server.held[0]!.body).toEqual({ version: 5, title: 'Mine' });
   });
 
   it("'Use theirs' keeps their value and saves my other changes", () => {
@@ -187,7 +203,7 @@ describe('RecordSaver', () => {
     const saver = saverFor(server, initial);
     saver.change({ title: 'Mine', body: 'Also mine' });
     saver.remoteChanged(server.saveElsewhere({ title: 'Theirs' }));
-    saver.resolveConflict('theirs');
+    saver.resolveConflict('theirs', saver.getState().conflict!.theirs.version);
     expect(saver.getState().draft).toMatchObject({ title: 'Theirs', body: 'Also mine' });
     expect(server.held[0]!.body).toEqual({ version: 4, body: 'Also mine' });
   });
@@ -207,7 +223,7 @@ describe('RecordSaver', () => {
       expect(saver.getState().draft.title).toBe('Mine');
       saver.change({ title: 'Mine, typed on' });
       expect(saver.getState().conflict).toMatchObject({ fields: ['title'], mine: { title: 'Mine, typed on' } });
-      saver.resolveConflict(choice);
+      saver.resolveConflict(choice, saver.getState().conflict!.theirs.version);
       expect(saver.getState().draft.title).toBe(chosen);
       expect(saver.hasUnsavedWork()).toBe(choice === 'mine');
     },
@@ -223,7 +239,7 @@ describe('RecordSaver', () => {
     saver.change({ items: [{ id: 'a', text: 'Mine' }, { id: 'b', text: 'Only I changed b' }, { id: 'c', text: 'C' }] });
     saver.remoteChanged(server.saveElsewhere({ items: [{ id: 'a', text: 'Theirs' }, { id: 'b', text: 'B' }, { id: 'c', text: 'Only they changed c' }] }));
     expect(saver.getState().conflict).toMatchObject({ fields: ['items'] });
-    saver.resolveConflict(choice);
+    saver.resolveConflict(choice, saver.getState().conflict!.theirs.version);
     const merged = [{ id: 'a', text: chosen }, { id: 'b', text: 'Only I changed b' }, { id: 'c', text: 'Only they changed c' }];
     expect(saver.getState().draft.items).toEqual(merged);
     expect(server.held[0]!.body).toEqual({ version: 4, items: merged });
@@ -240,7 +256,7 @@ describe('RecordSaver', () => {
     first.remoteChanged(server.saveElsewhere({ items: [{ id: 'a', text: 'Theirs' }, { id: 'b', text: 'Theirs later' }, { id: 'c', text: 'Theirs c' }] }));
     const second = saverFor(server, server.latest());
     second.restore(first.storedDraft()!);
-    second.resolveConflict('mine');
+    second.resolveConflict('mine', second.getState().conflict!.theirs.version);
     expect(second.getState().draft.items).toEqual([
       { id: 'a', text: 'Mine' },
       { id: 'b', text: 'Theirs later' },
@@ -643,7 +659,7 @@ describe('RecordSaver', () => {
       const second = saverFor(server, server.latest());
       second.restore(stored);
       expect(second.getState()).toMatchObject({ status: 'conflict', conflict: { fields: ['body'], mine: { body: 'Mine' } } });
-      second.resolveConflict('mine');
+      second.resolveConflict('mine', second.getState().conflict!.theirs.version);
       expect(server.held[0]!.body).toEqual({ version: 4, body: 'Mine' });
     });
 

@@ -263,10 +263,12 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
   /**
    * The user's answer to a conflict. Only what both sides changed takes the chosen side; the rest of each side's changes
    * to those fields stays (my edit of one section and theirs of another both survive 'Use theirs' or 'Keep mine').
+   * The choice was made on their copy `theirsVersion`: if a newer copy has come since, it is not applied (it would
+   * settle words the user has not seen) and the conflict stays open, showing the newer copy.
    */
-  resolveConflict(choice: ConflictChoice): void {
+  resolveConflict(choice: ConflictChoice, theirsVersion: number): void {
     const conflict = this.state.conflict;
-    if (!conflict) return;
+    if (!conflict || conflict.theirs.version !== theirsVersion) return;
     const { fields, mine, was = {}, theirs } = conflict;
     const theirDraft = this.deps.draftOf(theirs);
     const known = fields.filter((field) => field in was);

@@ -1,7 +1,7 @@
 // One admission note, open: Back, the save status, Copy as text, Print and Delete; the title and demographics line;
 // the sections, each editable, movable and removable, and Add section. Every edit goes through the autosave.
 import { admissionAsText, MAX_ADMISSION_SECTIONS, MAX_DEMOGRAPHICS, MAX_SHORT_TEXT, type Admission, type AdmissionFields, type AdmissionSection } from '@chartside/shared';
-import { Alert, Button, Group, Loader, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { useCopyText } from '../../../components/use-copy-text';
 import { createClientId } from '../../../platform/client-id';
 import { useDeleteAdmission } from '../queries';
 import { useAdmissionAutosave } from '../use-admission-autosave';
+import { AdmissionConflictDialog } from './AdmissionConflictDialog';
 import { AdmissionSectionEditor } from './AdmissionSectionEditor';
 import classes from './admission.module.css';
 
@@ -70,18 +71,7 @@ export function AdmissionScreen({ admission }: { admission: Admission }) {
         </Group>
       </Group>
 
-      {conflict && (
-        <Alert color="yellow" title="This note was changed on another device" className={classes.noPrint}>
-          <Group gap="xs" mt="xs">
-            <Button size="xs" onClick={() => saver.resolveConflict('mine')}>
-              Keep my version
-            </Button>
-            <Button size="xs" variant="light" onClick={() => saver.resolveConflict('theirs')}>
-              Use theirs
-            </Button>
-          </Group>
-        </Alert>
-      )}
+      <AdmissionConflictDialog conflict={conflict} onResolve={(choice, theirsVersion) => saver.resolveConflict(choice, theirsVersion)} />
 
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
         {draft.title.trim() || 'Untitled note'}

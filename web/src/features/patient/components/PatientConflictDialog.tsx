@@ -1,7 +1,7 @@
 // The patient's fields in the shared conflict dialog: a section by its title, rich text as plain text, tasks and tags
 // as lists.
 import { contestedItems, fieldText, sectionPlainText, sectionTitle, type FieldValue } from '@chartside/shared';
-import { ConflictDialog } from '../../../components/ConflictDialog';
+import { ConflictDialog, type ResolveConflict } from '../../../components/ConflictDialog';
 import { patientDraftOf, sectionOfKey, type PatientConflict, type PatientDraft, type PatientDraftKey } from '../patient-saver';
 import type { PatientTopFields } from '../patient-editing';
 
@@ -49,7 +49,7 @@ const conflictValue = (key: PatientDraftKey, draft: Partial<PatientDraft>): stri
   }
 };
 
-export function PatientConflictDialog({ conflict, onResolve }: { conflict: PatientConflict | undefined; onResolve: (choice: 'mine' | 'theirs') => void }) {
+export function PatientConflictDialog({ conflict, onResolve }: { conflict: PatientConflict | undefined; onResolve: ResolveConflict }) {
   const theirs = conflict && patientDraftOf(conflict.theirs);
   const rows =
     conflict && theirs
@@ -60,5 +60,5 @@ export function PatientConflictDialog({ conflict, onResolve }: { conflict: Patie
           return { key, label: conflictLabel(key), mine: conflictValue(key, { tasks: myTasks }), theirs: conflictValue(key, { tasks: theirTasks }) };
         })
       : undefined;
-  return <ConflictDialog title="This patient changed on another device" rows={rows} onResolve={onResolve} />;
+  return <ConflictDialog title="This patient changed on another device" rows={rows} theirsVersion={conflict?.theirs.version} onResolve={onResolve} />;
 }

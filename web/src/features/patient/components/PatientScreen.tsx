@@ -52,7 +52,7 @@ export function PatientScreen({ patient }: { patient: Patient }) {
       {me.data?.showTimeTracker && <TimeTrackerBar patientId={patient.id} />}
       <NoteTemplatesDialog opened={panel === 'templates'} onClose={close} />
       <ExtractionDrawer opened={panel === 'extraction'} onClose={close} />
-      <PatientConflictDialog conflict={conflict} onResolve={(choice) => saver.resolveConflict(choice)} />
+      <PatientConflictDialog conflict={conflict} onResolve={(choice, theirsVersion) => saver.resolveConflict(choice, theirsVersion)} />
       <LeaveWithoutSavingDialog
         status={status}
         error={error}

@@ -1,6 +1,6 @@
 // The resource's fields in the shared conflict dialog: labels and readable values of each kind of field.
 import { contestedItems, sectionPlainText, type ResourceFields } from '@chartside/shared';
-import { ConflictDialog } from '../../../components/ConflictDialog';
+import { ConflictDialog, type ResolveConflict } from '../../../components/ConflictDialog';
 import { resourceTypeStyles } from '../../../components/ResourceTypeIcon';
 import { fieldLabels } from '../field-labels';
 import { fieldsOf, type FieldName, type ResourceConflict } from '../resource-saver';
@@ -42,10 +42,10 @@ const sides = (field: FieldName, { mine, was, theirs }: ResourceConflict): [Part
   return [mine, their];
 };
 
-export function ResourceConflictDialog({ conflict, onResolve }: { conflict: ResourceConflict | undefined; onResolve: (choice: 'mine' | 'theirs') => void }) {
+export function ResourceConflictDialog({ conflict, onResolve }: { conflict: ResourceConflict | undefined; onResolve: ResolveConflict }) {
   const rows = conflict?.fields.map((field) => {
     const [mine, theirs] = sides(field, conflict);
     return { key: field, label: fieldLabels[field], mine: show(field, mine), theirs: show(field, theirs) };
   });
-  return <ConflictDialog title="This resource changed on another device" rows={rows} onResolve={onResolve} />;
+  return <ConflictDialog title="This resource changed on another device" rows={rows} theirsVersion={conflict?.theirs.version} onResolve={onResolve} />;
 }

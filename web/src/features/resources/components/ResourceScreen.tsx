@@ -226,7 +226,7 @@ export function ResourceScreen({ resource }: { resource: Resource }) {
         </Affix>
       )}
 
-      <ResourceConflictDialog conflict={conflict} onResolve={(choice) => saver.resolveConflict(choice)} />
+      <ResourceConflictDialog conflict={conflict} onResolve={(choice, theirsVersion) => saver.resolveConflict(choice, theirsVersion)} />
       <LeaveWithoutSavingDialog
         status={status}
         error={error}
