@@ -46,7 +46,7 @@ const logout = async (user: ReturnType<typeof userEvent.setup>) => {
 
 const unsavedDraftsDialog = () => screen.findByRole('dialog', { name: 'Unsaved changes on this device' }, { timeout: 3_000 });
 
-describe('Logout with edits kept on this device', { timeout: 20_000 }, () => {
+describe('Logout with edits kept on this device', () => {
   it("asks first; 'Stay signed in' keeps the edits and the session", async () => {
     await keepEdit('user-1');
     const user = userEvent.setup();
@@ -121,7 +121,7 @@ describe('Logout with edits kept on this device', { timeout: 20_000 }, () => {
   });
 });
 
-describe('terminate all sessions with edits kept on this device', { timeout: 20_000 }, () => {
+describe('terminate all sessions with edits kept on this device', () => {
   it("asks on the Sessions page; 'Stay signed in' leaves every session alone", async () => {
     await keepEdit('user-1');
     const user = userEvent.setup();

@@ -52,7 +52,7 @@ const observeViewportByHand = () => {
   };
 };
 
-describe('RichTextEditor', { timeout: 20_000 }, () => {
+describe('RichTextEditor', () => {
   beforeEach(() => {
     // BlockNote's side menu hit-tests the pointer; jsdom has no layout to test against.
     Object.defineProperty(document, 'elementsFromPoint', { configurable: true, writable: true, value: () => [] });

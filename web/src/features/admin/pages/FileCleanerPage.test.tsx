@@ -25,7 +25,7 @@ beforeEach(() => {
   storeSessionId();
 });
 
-describe('FileCleanerPage', { timeout: 20_000 }, () => {
+describe('FileCleanerPage', () => {
   it('shows the first page of the dry run, and the next one under it after Load more', async () => {
     renderApp('/admin/file-cleaner');
     const user = userEvent.setup();

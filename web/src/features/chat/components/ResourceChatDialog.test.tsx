@@ -40,7 +40,7 @@ const chatDialog = () => screen.getByRole('complementary', { name: 'Chat about t
 /** The dialog comes with the chat chunk: the first time, it is waited for. */
 const shownDialog = () => screen.findByRole('complementary', { name: 'Chat about this resource' }, { timeout: 5_000 });
 
-describe('the chat of a resource', { timeout: 30_000 }, () => {
+describe('the chat of a resource', () => {
   it('opens from the floating button on a phone, with a chat made for the resource, and minimizes and closes', async () => {
     const user = await openResource();
     expect(api.calls('POST', '/chats')).toHaveLength(0);

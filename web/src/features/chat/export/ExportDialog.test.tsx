@@ -58,7 +58,7 @@ const openExport = async () => {
 
 const patches = () => api.calls('PATCH', '/patients/p-1').map((request) => request.body as PatientPatch);
 
-describe('Export to Text Field', { timeout: 30_000 }, () => {
+describe('Export to Text Field', () => {
   it('adds the reply’s text at the end of the chosen section, saved with the version, and says so', async () => {
     const { user, dialog } = await openExport();
     expect(within(dialog).getByRole('textbox', { name: 'Text to export' })).toHaveProperty('value', 'Lactate 4.1 mmol/L.\n\n- Repeat in 2 h');

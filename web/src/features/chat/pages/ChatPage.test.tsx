@@ -69,7 +69,7 @@ const replyArticle = async () => {
   return replies.at(-1) as HTMLElement;
 };
 
-describe('ChatPage: starting and loading', { timeout: 30_000 }, () => {
+describe('ChatPage: starting and loading', () => {
   it('starts a chat with an id made in the browser and replaces /chat with /chat/{id}', async () => {
     const { router } = await open('/chat');
     const created = api.calls('POST', '/chats');
@@ -115,7 +115,7 @@ describe('ChatPage: starting and loading', { timeout: 30_000 }, () => {
   });
 });
 
-describe('ChatPage: sending', { timeout: 30_000 }, () => {
+describe('ChatPage: sending', () => {
   it('disables Send until there is text, and sends it with the Fast model and a browser-made message id', async () => {
     const { user } = await open();
     expect(sendButton()).toHaveProperty('disabled', true);
@@ -240,7 +240,7 @@ describe('ChatPage: sending', { timeout: 30_000 }, () => {
   });
 });
 
-describe('ChatPage: a streaming reply', { timeout: 30_000 }, () => {
+describe('ChatPage: a streaming reply', () => {
   const replyText = async () => (await replyArticle()).querySelector('div[class*="reply"]')?.textContent ?? '';
 
   it('fills the reply from the pieces in order, and shows no piece twice', async () => {
@@ -313,7 +313,7 @@ describe('ChatPage: a streaming reply', { timeout: 30_000 }, () => {
   });
 });
 
-describe('ChatPage: the list of chats', { timeout: 30_000 }, () => {
+describe('ChatPage: the list of chats', () => {
   beforeEach(() => {
     wideScreen();
     store.put(chatSession({ id: 'c-2', title: 'Older chat', lastUpdate: '2025-02-01T09:00:00.000Z' }));

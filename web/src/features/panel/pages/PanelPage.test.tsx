@@ -200,7 +200,7 @@ describe('PanelPage', () => {
     expect(api.calls('POST', '/patients/delete-all')).toHaveLength(1);
   });
 
-  describe('a long panel', { timeout: 30_000 }, () => {
+  describe('a long panel', () => {
     const LONG = 130;
     // Rendering 130 cards in jsdom on a busy machine.
     const SLOW = { timeout: 10_000 };

@@ -53,7 +53,7 @@ afterEach(async () => {
 
 const keptDraft = () => readDraft<Patient, PatientDraft>(draftKey('user-1', 'patient', 'p-1'));
 
-describe('PatientPage', { timeout: 20_000 }, () => {
+describe('PatientPage', () => {
   it('shows the loading lock while the patient loads, then the screen', async () => {
     let answer: () => void = () => undefined;
     api.on('GET', '/patients/p-1', () => new Promise<Patient>((resolve) => (answer = () => resolve(current))));

@@ -32,7 +32,7 @@ const openFromMenu = async () => {
   return { ...app, user, dialog };
 };
 
-describe('Create New Resource', { timeout: 20_000 }, () => {
+describe('Create New Resource', () => {
   it('keeps Create disabled until the name has more than spaces', async () => {
     const { user, dialog } = await openFromMenu();
     const create = within(dialog).getByRole('button', { name: 'Create' }) as HTMLButtonElement;

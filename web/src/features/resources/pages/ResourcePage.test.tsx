@@ -43,7 +43,7 @@ const startEditing = async (user: ReturnType<typeof userEvent.setup>) => {
   return screen.getByRole('textbox', { name: 'Name' });
 };
 
-describe('ResourcePage: view mode', { timeout: 20_000 }, () => {
+describe('ResourcePage: view mode', () => {
   it('shows the type icon, name, tag chips and the defaults for an empty description and link', async () => {
     await open();
     expect(document.title).toBe('Resource');
@@ -78,7 +78,7 @@ describe('ResourcePage: view mode', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ResourcePage: delete', { timeout: 20_000 }, () => {
+describe('ResourcePage: delete', () => {
   it('deletes the resource after confirmation and goes back to the list', async () => {
     const { user, router } = await open();
     await startEditing(user);
@@ -93,7 +93,7 @@ describe('ResourcePage: delete', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ResourcePage: autosave', { timeout: 20_000 }, () => {
+describe('ResourcePage: autosave', () => {
   it('saves edits after a pause, sending only the changed fields with the version', async () => {
     const { user } = await open();
     const name = await startEditing(user);
@@ -191,7 +191,7 @@ describe('ResourcePage: autosave', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ResourcePage: leaving with unsaved work', { timeout: 20_000 }, () => {
+describe('ResourcePage: leaving with unsaved work', () => {
   const failSaves = () => api.on('PATCH', '/resources/r-1', () => apiError(503, 'unavailable', 'The service is busy.'));
   const closingTab = () => {
     const event = new Event('beforeunload', { cancelable: true });
@@ -286,7 +286,7 @@ class FakeStorageRequest {
 
 const pdfEntry = (name: string): ResourceFile => ({ name, fileId: 'f-1.pdf', filePath: 'userContent/user-1/f-1.pdf', extension: 'pdf', mimeType: 'application/pdf', isTemp: false });
 
-describe('ResourcePage: files', { timeout: 20_000 }, () => {
+describe('ResourcePage: files', () => {
   beforeEach(() => {
     FakeStorageRequest.puts = [];
     FakeStorageRequest.status = 200;
@@ -382,7 +382,7 @@ describe('ResourcePage: files', { timeout: 20_000 }, () => {
   });
 });
 
-describe('ResourcePage: Auto-fill', { timeout: 20_000 }, () => {
+describe('ResourcePage: Auto-fill', () => {
   const articleUrl = 'https://journals.example.org/egdt';
 
   beforeEach(() => {

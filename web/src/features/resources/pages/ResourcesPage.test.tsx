@@ -25,7 +25,7 @@ afterEach(() => {
 
 const names = () => within(screen.getByRole('list', { name: 'Resources' })).getAllByRole('link').map((a) => a.textContent);
 
-describe('ResourcesPage', { timeout: 20_000 }, () => {
+describe('ResourcesPage', () => {
   it('lists every resource newest first, each with its type icon and a link to its page', async () => {
     renderApp('/resources');
     await screen.findByRole('link', { name: 'Rivers 2001' });

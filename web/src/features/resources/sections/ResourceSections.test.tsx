@@ -61,8 +61,7 @@ const layOutTocRows = () =>
     return DOMRect.fromRect({ x: 0, y: index * 40 + shift, width: 240, height: 40 });
   });
 
-// Each test mounts real BlockNote editors in jsdom: slow on a loaded machine, hence the larger budget.
-describe('ResourceSections', { timeout: 20_000 }, () => {
+describe('ResourceSections', () => {
   // The editor chunk is big: load it once, outside every test's time budget.
   beforeAll(() => import('../../../components/rich-text/BlockNoteRichText'), 60_000);
   beforeEach(() => {

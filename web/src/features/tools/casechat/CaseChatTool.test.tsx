@@ -47,7 +47,7 @@ const slow = { timeout: 5_000 };
 const linksIn = (section: string) => within(screen.getByRole('region', { name: section })).getAllByRole('link').map((link) => link.textContent);
 const search = (router: { state: { location: { search: string } } }) => Object.fromEntries(new URLSearchParams(router.state.location.search));
 
-describe('Case Chat', { timeout: 30_000 }, () => {
+describe('Case Chat', () => {
   it('offers the cases first, then the other resources, and finds them by name or tag', async () => {
     const { user } = await open();
     await screen.findByRole('region', { name: 'Cases' }, slow);

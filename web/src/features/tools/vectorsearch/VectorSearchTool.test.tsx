@@ -47,7 +47,7 @@ const slow = { timeout: 5_000 };
 const questionBox = () => screen.getByRole('textbox', { name: 'Question' });
 const asked = () => api.calls('POST', '/library/ask').map((call) => call.body as AskLibraryBody);
 
-describe('Vector Search', { timeout: 30_000 }, () => {
+describe('Vector Search', () => {
   it('asks with Enter and shows the answer, its citations linking the resources it draws on', async () => {
     answers.push(apixaban);
     const user = await open();

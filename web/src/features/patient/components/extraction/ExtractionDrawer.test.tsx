@@ -51,8 +51,7 @@ const problemNames = (drawer: HTMLElement) =>
 
 const assessmentProblems = (draft: ReturnType<typeof renderPatientPart>['draft']) => (draft().fields.assessment?.data as AssessmentData).problems;
 
-// Mantine in jsdom is slow on a loaded two-core machine, hence the larger budget.
-describe('ExtractionDrawer', { timeout: 20_000 }, () => {
+describe('ExtractionDrawer', () => {
   it('runs Regex by default and lists each problem with its assessment and plan', async () => {
     const { drawer, user } = await openDrawer();
     expect(within(drawer).getByRole('combobox', { name: 'Mode' })).toHaveProperty('value', 'Regex');

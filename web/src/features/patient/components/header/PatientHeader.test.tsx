@@ -1,6 +1,6 @@
 // The header on the real route /panel/{id}: the FakeApi answers GET /patients/{id} and the user document.
 import { PatientPatch, type Patient } from '@chartside/shared';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError } from '../../../../test/fake-api';
@@ -13,7 +13,6 @@ vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn()
 
 Element.prototype.scrollIntoView ??= () => undefined;
 // A shared, busy machine: the screen can take seconds to appear; waiting longer costs nothing when it is quick.
-configure({ asyncUtilTimeout: 10_000 });
 
 const paragraph = (text: string) => JSON.stringify([{ type: 'paragraph', content: [{ type: 'text', text, styles: {} }], children: [] }]);
 
@@ -80,7 +79,7 @@ const openPatient = async () => {
   return { ...app, user };
 };
 
-describe('PatientHeader', { timeout: 20_000 }, () => {
+describe('PatientHeader', () => {
   it('shows the name, the age from the date of birth, the date of birth and a link back to the panel', async () => {
     await openPatient();
     expect(screen.getByText('Age 67')).toBeTruthy();

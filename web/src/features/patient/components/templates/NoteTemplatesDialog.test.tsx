@@ -44,8 +44,7 @@ const selectedTitles = (dialog: HTMLElement) =>
     .getAllByRole('button', { name: /^Remove / })
     .map((button) => button.textContent);
 
-// Mantine in jsdom is slow on a loaded two-core machine, hence the larger budget.
-describe('NoteTemplatesDialog', { timeout: 20_000 }, () => {
+describe('NoteTemplatesDialog', () => {
   it("has a button per saved template plus 'Current View', and the three columns", async () => {
     const { dialog } = await openDialog();
     const choices = within(within(dialog).getByRole('group', { name: 'Show a template' })).getAllByRole('button');

@@ -52,8 +52,7 @@ const openBar = async ({ times = true } = {}) => {
 
 const seconds = (count: number) => act(() => vi.advanceTimersByTimeAsync(count * 1_000));
 
-// Mantine in jsdom is slow on a loaded two-core machine, hence the larger budget.
-describe('TimeTrackerBar', { timeout: 20_000 }, () => {
+describe('TimeTrackerBar', () => {
   it('shows the five steps at 00:00 and a total when nothing is saved', async () => {
     const { bar } = await openBar();
     expect(within(bar).getAllByRole('button').map((b) => b.textContent)).toEqual(['Prerounding00:00', 'Visit00:00', 'Precepting00:00', 'Closure00:00', 'Post00:00']);
