@@ -3,13 +3,27 @@
 // draft would, and `draft()` reads what the part has changed so far. The HTTP boundary is the FakeApi.
 import type { Patient, PatientFields } from '@chartside/shared';
 import { render } from '@testing-library/react';
-import { useState, type ReactNode } from 'react';
+import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { createQueryClient } from '../app/query-client';
 import { PatientEditingContext, type PatientEditing } from '../features/patient/patient-editing';
 import { createPlatform } from '../platform/platform-context';
 import { patientRecord, testConfig } from './fixtures';
+
+/**
+ * The editing context over a draft held in plain React state, as the autosave holds it (without saving). Each change
+ * renders the holder again with a new context value, so every part reads the draft again: nothing to subscribe to.
+ */
+export const editingOverState = (patient: Patient, draft: PatientFields, setDraft: Dispatch<SetStateAction<PatientFields>>): PatientEditing => ({
+  patient,
+  currentDraft: () => draft,
+  subscribe: () => () => undefined,
+  change: (fields) => setDraft((current) => ({ ...current, ...fields })),
+  changeSection: (section, value) => setDraft((current) => ({ ...current, fields: { ...current.fields, [section]: value } })),
+  flush: async () => undefined,
+  discard: () => undefined,
+});
 
 export function renderPatientPart(part: ReactNode, patient: Patient = patientRecord({ visibleFields: ['subjective', 'vitals', 'assessment'] })) {
   const queryClient = createQueryClient();
@@ -19,15 +33,7 @@ export function renderPatientPart(part: ReactNode, patient: Patient = patientRec
   function EditingHarness() {
     const [draft, setDraft] = useState<PatientFields>(patient);
     shown = draft;
-    const editing: PatientEditing = {
-      patient,
-      draft,
-      change: (fields) => setDraft((current) => ({ ...current, ...fields })),
-      changeSection: (section, value) => setDraft((current) => ({ ...current, fields: { ...current.fields, [section]: value } })),
-      flush: async () => undefined,
-      discard: () => undefined,
-    };
-    return <PatientEditingContext value={editing}>{part}</PatientEditingContext>;
+    return <PatientEditingContext value={editingOverState(patient, draft, setDraft)}>{part}</PatientEditingContext>;
   }
 
   const view = render(

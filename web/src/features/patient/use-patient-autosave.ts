@@ -2,7 +2,7 @@
 // cache, and the editing context every part of the screen uses. A failed save shows the spec's toast once per run of
 // failed tries and is retried by itself (a refusal for good shows its own message); offline, the edits are kept on
 // this device and saved when the network is back.
-import { patientSectionKey, type Patient } from '@chartside/shared';
+import { patientSectionKey, type Patient, type PatientFields } from '@chartside/shared';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
@@ -18,6 +18,17 @@ import { getPatient, patchPatient, storePatient } from './queries';
 const SAVE_ERROR_TITLE = 'Save Error';
 const SAVE_ERROR_MESSAGE = 'Failed to save changes. Please try again.';
 const SAVE_ERROR_MS = 5_000;
+
+/**
+ * The parts read the draft as PatientFields: made once per draft, so what a part selects of it (usePatientDraft) stays
+ * the same object until the draft changes.
+ */
+const fieldsByDraft = new WeakMap<PatientDraft, PatientFields>();
+const fieldsOfDraft = (draft: PatientDraft): PatientFields => {
+  let fields = fieldsByDraft.get(draft);
+  if (!fields) fieldsByDraft.set(draft, (fields = patientFieldsOf(draft)));
+  return fields;
+};
 
 export function usePatientAutosave(patient: Patient) {
   const api = useApi();
@@ -35,7 +46,7 @@ export function usePatientAutosave(patient: Patient) {
         onServerCopy: (copy, changed) => storePatient(queryClient, copy, { tagsChanged: 'tags' in changed }),
       }),
   });
-  const { saver, draft, base } = autosave;
+  const { saver, base } = autosave;
 
   useEffect(() => {
     let status = saver.getState().status;
@@ -49,7 +60,7 @@ export function usePatientAutosave(patient: Patient) {
     });
   }, [saver]);
 
-  const fields = useMemo(() => patientFieldsOf(draft), [draft]);
+  const currentDraft = useCallback(() => fieldsOfDraft(saver.getState().draft), [saver]);
   // The same function for the screen's life: a section that did not change is not rendered again on a keystroke.
   const changeSection = useCallback<PatientEditing['changeSection']>(
     (section, value) => saver.change({ [patientSectionKey(section)]: value } as Partial<PatientDraft>),
@@ -58,7 +69,8 @@ export function usePatientAutosave(patient: Patient) {
   const editing = useMemo<PatientEditing>(
     () => ({
       patient: base,
-      draft: fields,
+      currentDraft,
+      subscribe: saver.subscribe,
       change: (changes) => saver.change(changes),
       changeSection,
       flush: () => saver.flush(),
@@ -67,7 +79,7 @@ export function usePatientAutosave(patient: Patient) {
         if (keptDraftKey) void deleteDraft(keptDraftKey);
       },
     }),
-    [base, fields, saver, changeSection, keptDraftKey],
+    [base, currentDraft, saver, changeSection, keptDraftKey],
   );
 
   return { ...autosave, editing };

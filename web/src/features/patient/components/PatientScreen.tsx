@@ -4,7 +4,7 @@
 // lock stays, so no editor opens on text about to change.
 import type { Patient } from '@chartside/shared';
 import { Grid, Group, Stack } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { LeaveWithoutSavingDialog } from '../../../components/LeaveWithoutSavingDialog';
 import { SaveStatusIndicator } from '../../../components/SaveStatusIndicator';
 import { useMe } from '../../../platform/user-document';
@@ -30,7 +30,10 @@ export function PatientScreen({ patient }: { patient: Patient }) {
   const { editing, saver, ready, status, error, conflict, leaving } = usePatientAutosave(patient);
   const me = useMe();
   const [panel, setPanel] = useState<'templates' | 'extraction'>();
-  const close = () => setPanel(undefined);
+  // The same functions on every render: the parts are memo'd, and this screen renders again on every keystroke.
+  const close = useCallback(() => setPanel(undefined), []);
+  const openTemplates = useCallback(() => setPanel('templates'), []);
+  const openExtraction = useCallback(() => setPanel('extraction'), []);
 
   if (!ready) return <LoadingLock />;
   return (
@@ -39,7 +42,7 @@ export function PatientScreen({ patient }: { patient: Patient }) {
         <Group justify="flex-end" mih={28}>
           <SaveStatusIndicator status={status} error={error} onRetry={() => void saver.retry()} />
         </Group>
-        <PatientHeader onOpenTemplates={() => setPanel('templates')} onOpenExtraction={() => setPanel('extraction')} />
+        <PatientHeader onOpenTemplates={openTemplates} onOpenExtraction={openExtraction} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 8 }}>
             <PatientSections />

@@ -23,7 +23,7 @@ import { ActionIcon, Alert, Button, Drawer, Group, Select, Stack, Text, TextInpu
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import { AiNotSetUpAlert } from '../../../../components/AiNotSetUpAlert';
 import { IconTrash } from '../../../../components/icons';
 import { useAiStatus } from '../../../../platform/ai-status';
@@ -69,10 +69,10 @@ const toRows = (problems: readonly ExtractedProblem[]): ResultRow[] => problems.
 
 const rowLabel = (row: ResultRow, index: number) => row.problem.trim() || `Problem ${index + 1}`;
 
-export function ExtractionDrawer({ opened, onClose }: ExtractionDrawerProps) {
+export const ExtractionDrawer = memo(function ExtractionDrawer({ opened, onClose }: ExtractionDrawerProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   const api = useApi();
-  const { draft, changeSection } = usePatientEditing();
+  const { currentDraft, changeSection } = usePatientEditing();
   const [text, setText] = useState('');
   const [mode, setMode] = useState<ExtractionMode>(DEFAULT_EXTRACTION_MODE);
   const [rows, setRows] = useState<ResultRow[]>();
@@ -112,7 +112,7 @@ export function ExtractionDrawer({ opened, onClose }: ExtractionDrawerProps) {
     if (!rows?.length) return;
     try {
       const problems = rows.map(({ problem, assessmentAndPlan }) => toAssessmentProblem({ problem, assessmentAndPlan }, createClientId()));
-      const next = addProblems(draft, problems, where);
+      const next = addProblems(currentDraft(), problems, where);
       // addProblems always leaves an assessment value behind.
       if (next.fields.assessment) changeSection('assessment', next.fields.assessment);
       notifications.show({ message: `Added ${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to the assessment.` });
@@ -190,4 +190,4 @@ export function ExtractionDrawer({ opened, onClose }: ExtractionDrawerProps) {
       </Stack>
     </Drawer>
   );
-}
+});

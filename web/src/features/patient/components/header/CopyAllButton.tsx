@@ -7,10 +7,10 @@ import { usePatientEditing } from '../../patient-editing';
 import { useCopyText } from '../../../../components/use-copy-text';
 
 export function CopyAllButton() {
-  const { draft } = usePatientEditing();
+  const { currentDraft } = usePatientEditing();
   const { copied, copy } = useCopyText();
   const copyAll = () => {
-    const text = copyAllFieldsAsText(draft);
+    const text = copyAllFieldsAsText(currentDraft());
     if (!text) {
       notifications.show({ title: 'Nothing to copy', message: 'Every visible field is empty.' });
       return;

@@ -3,11 +3,11 @@
 // text, Note Templates, Content Extraction, and the edit pencil revealing the name and MRN fields and Delete Patient.
 import { ageInYears, calendarDay, displayName } from '@chartside/shared';
 import { ActionIcon, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { IconArrowLeft, IconLayout, IconPencil, IconSparkles } from '../../../../components/icons';
 import { useMe } from '../../../../platform/user-document';
-import { usePatientEditing } from '../../patient-editing';
+import { usePatientDraft, usePatientEditing } from '../../patient-editing';
 import { CopyAllButton } from './CopyAllButton';
 import { DeletePatientButton } from './DeletePatientButton';
 import { MrnCopyButton } from './MrnCopyButton';
@@ -22,23 +22,32 @@ export interface PatientHeaderProps {
 const fieldStyle = { flex: '1 1 9rem', maxWidth: '14rem' };
 
 function IdentityFields() {
-  const { draft, change } = usePatientEditing();
+  const { change } = usePatientEditing();
+  const lastname = usePatientDraft((draft) => draft.lastname);
+  const firstname = usePatientDraft((draft) => draft.firstname);
+  const mrn = usePatientDraft((draft) => draft.mrn);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput label="Last name" value={draft.lastname} onChange={(event) => change({ lastname: event.currentTarget.value })} style={fieldStyle} />
-      <TextInput label="First name" value={draft.firstname} onChange={(event) => change({ firstname: event.currentTarget.value })} style={fieldStyle} />
-      <TextInput label="MRN" value={draft.mrn} onChange={(event) => change({ mrn: event.currentTarget.value })} style={fieldStyle} />
+      <TextInput label="Last name" value={lastname} onChange={(event) => change({ lastname: event.currentTarget.value })} style={fieldStyle} />
+      <TextInput label="First name" value={firstname} onChange={(event) => change({ firstname: event.currentTarget.value })} style={fieldStyle} />
+      <TextInput label="MRN" value={mrn} onChange={(event) => change({ mrn: event.currentTarget.value })} style={fieldStyle} />
       <DeletePatientButton />
     </Group>
   );
 }
 
-export function PatientHeader({ onOpenTemplates, onOpenExtraction }: PatientHeaderProps) {
-  const { draft, change } = usePatientEditing();
+export const PatientHeader = memo(function PatientHeader({ onOpenTemplates, onOpenExtraction }: PatientHeaderProps) {
+  const { change } = usePatientEditing();
+  const lastname = usePatientDraft((draft) => draft.lastname);
+  const firstname = usePatientDraft((draft) => draft.firstname);
+  const dob = usePatientDraft((draft) => draft.dob);
+  const room = usePatientDraft((draft) => draft.room);
+  const appointment = usePatientDraft((draft) => draft.appointment);
+  const mrn = usePatientDraft((draft) => draft.mrn);
   const me = useMe().data;
   const [editing, setEditing] = useState(false);
   const today = new Date();
-  const age = ageInYears(draft.dob, today);
+  const age = ageInYears(dob, today);
   const inpatient = me?.inpatient ?? true;
 
   return (
@@ -49,7 +58,7 @@ export function PatientHeader({ onOpenTemplates, onOpenExtraction }: PatientHead
             <IconArrowLeft />
           </ActionIcon>
           <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-            {displayName(draft) || 'Unnamed patient'}
+            {displayName({ lastname, firstname }) || 'Unnamed patient'}
           </Title>
           {age !== undefined && (
             <Text c="dimmed" style={{ flexShrink: 0 }}>
@@ -80,26 +89,26 @@ export function PatientHeader({ onOpenTemplates, onOpenExtraction }: PatientHead
         <TextInput
           type="date"
           label="Date of birth"
-          value={draft.dob}
+          value={dob}
           max={calendarDay(today)}
           onChange={(event) => change({ dob: event.currentTarget.value })}
           style={fieldStyle}
         />
         {inpatient ? (
-          <TextInput label="Room" value={draft.room} onChange={(event) => change({ room: event.currentTarget.value })} style={fieldStyle} />
+          <TextInput label="Room" value={room} onChange={(event) => change({ room: event.currentTarget.value })} style={fieldStyle} />
         ) : (
           <TextInput
             type="datetime-local"
             label="Appointment"
-            value={draft.appointment}
+            value={appointment}
             onChange={(event) => change({ appointment: event.currentTarget.value })}
             style={{ flex: '1 1 12rem', maxWidth: '16rem' }}
           />
         )}
-        <MrnCopyButton mrn={draft.mrn} cprs={me?.cprs ?? false} />
+        <MrnCopyButton mrn={mrn} cprs={me?.cprs ?? false} />
         {!editing && <PatientTagsField />}
       </Group>
       {editing && <IdentityFields />}
     </Stack>
   );
-}
+});

@@ -3,19 +3,20 @@
 import { addTags } from '@chartside/shared';
 import { TagsInput } from '@mantine/core';
 import { useMe } from '../../../../platform/user-document';
-import { usePatientEditing } from '../../patient-editing';
+import { usePatientDraft, usePatientEditing } from '../../patient-editing';
 import { comboboxProps } from '../../../../components/combobox-props';
 
 export function PatientTagsField() {
-  const { draft, change } = usePatientEditing();
+  const { change } = usePatientEditing();
+  const tags = usePatientDraft((draft) => draft.tags);
   const known = useMe().data?.patientTags ?? [];
   return (
     <TagsInput
       label="Tags"
-      placeholder={draft.tags.length ? undefined : 'Add a tag and press Enter'}
+      placeholder={tags.length ? undefined : 'Add a tag and press Enter'}
       // Each tag once, though older data may repeat one: Mantine refuses repeated options, and the pills key by tag.
       data={[...new Set(known)]}
-      value={[...new Set(draft.tags)]}
+      value={[...new Set(tags)]}
       onChange={(tags) => change({ tags: addTags([], tags) })}
       splitChars={[',']}
       clearable

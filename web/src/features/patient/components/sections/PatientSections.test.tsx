@@ -14,8 +14,9 @@ import { createQueryClient } from '../../../../app/query-client';
 import { createPlatform } from '../../../../platform/platform-context';
 import { storeSessionId, testConfig, userDocument } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
+import { editingOverState } from '../../../../test/render-patient-part';
 import { installSignedInBrowser } from '../../../../test/signed-in-browser';
-import { PatientEditingContext, type PatientEditing } from '../../patient-editing';
+import { PatientEditingContext } from '../../patient-editing';
 import { PatientSections } from './PatientSections';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
@@ -59,16 +60,8 @@ function Harness({ initial }: { initial: Patient }) {
   useEffect(() => {
     stored = draft;
   }, [draft]);
-  const editing: PatientEditing = {
-    patient: initial,
-    draft,
-    change: (fields) => setDraft((current) => ({ ...current, ...fields })),
-    changeSection: (section, value) => setDraft((current) => ({ ...current, fields: { ...current.fields, [section]: value } })),
-    flush: () => Promise.resolve(),
-    discard: () => undefined,
-  };
   return (
-    <PatientEditingContext value={editing}>
+    <PatientEditingContext value={editingOverState(initial, draft, setDraft)}>
       <PatientSections />
     </PatientEditingContext>
   );
@@ -97,7 +90,7 @@ const editorText = (name: string) => inRegion(name).getByRole('textbox', { name 
 /** The 'Undo' of the notification titled `title`. */
 const undoOf = async (title: string) => within((await screen.findByText(title)).closest<HTMLElement>('[role="alert"]')!).getByRole('button', { name: 'Undo' });
 
-describe('PatientSections', { timeout: 30_000 }, () => {
+describe('PatientSections', () => {
   beforeAll(() => import('../../../../components/rich-text/BlockNoteRichText'), 60_000);
   let api: ReturnType<typeof installSignedInBrowser>;
   beforeEach(() => {

@@ -3,9 +3,9 @@
 // shows the spec's 'Field Value Error for {field}', with what is stored and a way to start the section again.
 import { fieldValueError, isUnreadableField, sectionTitle, sectionValue, shownSections, type FieldValue, type PatientSection } from '@chartside/shared';
 import { Alert, Button, Code, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
-import { usePatientEditing } from '../../patient-editing';
+import { usePatientDraft, usePatientEditing } from '../../patient-editing';
 import { FieldSection } from './FieldSection';
 import { SectionIcon } from './section-icons';
 import classes from './sections.module.css';
@@ -51,9 +51,12 @@ function UnreadableSection({ section, value }: { section: PatientSection; value:
   );
 }
 
-export function PatientSections() {
-  const { draft, changeSection } = usePatientEditing();
-  const sections = shownSections(draft.visibleFields);
+export const PatientSections = memo(function PatientSections() {
+  const { changeSection } = usePatientEditing();
+  const sections = shownSections(usePatientDraft((draft) => draft.visibleFields));
+  // A new object on every change of any section: the sections that did not change are memo'd and not rendered again.
+  const fields = usePatientDraft((draft) => draft.fields);
+  const attending = usePatientDraft((draft) => draft.attending);
   if (sections.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -64,17 +67,17 @@ export function PatientSections() {
   return (
     <div className={classes.list} aria-label="Note sections" role="list">
       {sections.map((section) => {
-        const value = sectionValue(draft.fields, section);
+        const value = sectionValue(fields, section);
         return (
           <div role="listitem" key={section}>
             {isUnreadableField(value) ? (
               <UnreadableSection section={section} value={value} />
             ) : (
-              <FieldSection section={section} value={value} attending={draft.attending} changeSection={changeSection} />
+              <FieldSection section={section} value={value} attending={attending} changeSection={changeSection} />
             )}
           </div>
         );
       })}
     </div>
   );
-}
+});

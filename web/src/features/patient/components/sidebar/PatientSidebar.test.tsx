@@ -1,7 +1,7 @@
 // The sidebar inside the real app providers (Mantine, TanStack Query, the platform talking to the FakeApi), with the
 // patient's draft held in a plain useState: what the sidebar writes through `change` is the draft it shows next.
-import { defaultTasks, type Patient, type PatientFields, type PatientSection, type FieldValue, type Task } from '@chartside/shared';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { defaultTasks, type Patient, type PatientFields, type Task } from '@chartside/shared';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,15 +12,15 @@ import { createPlatform } from '../../../../platform/platform-context';
 import { FakeWebSocket } from '../../../../test/fake-web-socket';
 import { patientRecord, storeSessionId, testConfig, userDocument } from '../../../../test/fixtures';
 import { renderApp } from '../../../../test/render-app';
+import { editingOverState } from '../../../../test/render-patient-part';
 import { installSignedInBrowser } from '../../../../test/signed-in-browser';
-import { PatientEditingContext, type PatientEditing } from '../../patient-editing';
+import { PatientEditingContext } from '../../patient-editing';
 import { PatientSidebar } from './PatientSidebar';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
 Element.prototype.scrollIntoView ??= () => undefined;
 // A shared, busy machine: the screen can take seconds to appear; waiting longer costs nothing when it is quick.
-configure({ asyncUtilTimeout: 10_000 });
 
 const HOUR_MS = 3_600_000;
 const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
@@ -49,16 +49,8 @@ function EditingHarness({ initial }: { initial: Patient }) {
   useEffect(() => {
     draft = current;
   }, [current]);
-  const editing: PatientEditing = {
-    patient: initial,
-    draft: current,
-    change: (fields) => setCurrent((before) => ({ ...before, ...fields })),
-    changeSection: (section: PatientSection, value: FieldValue) => setCurrent((before) => ({ ...before, fields: { ...before.fields, [section]: value } })),
-    flush: () => Promise.resolve(),
-    discard: () => undefined,
-  };
   return (
-    <PatientEditingContext value={editing}>
+    <PatientEditingContext value={editingOverState(initial, current, setCurrent)}>
       <PatientSidebar />
     </PatientEditingContext>
   );
@@ -97,7 +89,7 @@ const taskNames = () =>
     .getAllByRole('checkbox')
     .map((box) => box.closest('li')?.querySelector('label')?.textContent);
 
-describe('PatientSidebar', { timeout: 20_000 }, () => {
+describe('PatientSidebar', () => {
   it('shows ID, Attending, Tasks and Notes; Follow-up only when the user is not inpatient', async () => {
     renderSidebar(patient());
     expect(await screen.findByRole('heading', { name: 'ID' })).toBeTruthy();
@@ -230,7 +222,7 @@ describe('PatientSidebar', { timeout: 20_000 }, () => {
   });
 });
 
-describe('PatientSidebar on the patient page', { timeout: 30_000 }, () => {
+describe('PatientSidebar on the patient page', () => {
   it('saves the tasks, the attending and the follow-up through the autosave (PATCH with the version)', async () => {
     let stored = patient({ version: 4, tasks: [task('Call family')] });
     api.state.me = { ...api.state.me, inpatient: false };

@@ -2,9 +2,9 @@
 // Follow-up section when the user is not inpatient (clinic follow-up; inpatients have a discharge plan instead).
 import type { FieldValue } from '@chartside/shared';
 import { Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useMe } from '../../../../platform/user-document';
-import { usePatientEditing } from '../../patient-editing';
+import { usePatientDraft, usePatientEditing } from '../../patient-editing';
 import { AttendingAutocomplete } from './AttendingAutocomplete';
 import { SidebarRichText } from './SidebarRichText';
 import { TaskList } from './TaskList';
@@ -22,20 +22,23 @@ function SidebarBlock({ title, children }: { title: string; children: ReactNode 
 
 const emptyField: FieldValue = { deltaString: '' };
 
-export function PatientSidebar() {
-  const { draft, change, changeSection } = usePatientEditing();
+export const PatientSidebar = memo(function PatientSidebar() {
+  const { change, changeSection } = usePatientEditing();
+  const oneliner = usePatientDraft((draft) => draft.oneliner);
+  const attending = usePatientDraft((draft) => draft.attending);
+  const notes = usePatientDraft((draft) => draft.notes);
+  const followup = usePatientDraft((draft) => draft.fields.followup) ?? emptyField;
   const inpatient = useMe().data?.inpatient ?? true;
-  const followup = draft.fields.followup ?? emptyField;
 
   return (
     <Stack gap="lg" component="aside" aria-label="Patient summary">
       <SidebarBlock title="ID">
-        <SidebarRichText label="ID" value={draft.oneliner} onChange={(oneliner) => change({ oneliner })} />
+        <SidebarRichText label="ID" value={oneliner} onChange={(oneliner) => change({ oneliner })} />
       </SidebarBlock>
-      <AttendingAutocomplete label="Attending" value={draft.attending} onChange={(attending) => change({ attending })} />
+      <AttendingAutocomplete label="Attending" value={attending} onChange={(attending) => change({ attending })} />
       <TaskList />
       <SidebarBlock title="Notes">
-        <SidebarRichText label="Notes" value={draft.notes} onChange={(notes) => change({ notes })} />
+        <SidebarRichText label="Notes" value={notes} onChange={(notes) => change({ notes })} />
       </SidebarBlock>
       {!inpatient && (
         <SidebarBlock title="Follow-up">
@@ -44,4 +47,4 @@ export function PatientSidebar() {
       )}
     </Stack>
   );
-}
+});

@@ -5,21 +5,21 @@ import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNow } from '../../../../components/use-now';
 import { createClientId } from '../../../../platform/client-id';
-import { usePatientEditing } from '../../patient-editing';
+import { usePatientDraft, usePatientEditing } from '../../patient-editing';
 import { TaskRow } from './TaskRow';
 
 /** How often 'Overdue' is looked at again while the screen stays open. */
 const OVERDUE_CHECK_MS = 30_000;
 
 export function TaskList() {
-  const { draft, change } = usePatientEditing();
+  const { change } = usePatientEditing();
+  const tasks = usePatientDraft((draft) => draft.tasks);
   const now = useNow(OVERDUE_CHECK_MS);
   const [text, setText] = useState('');
-  const tasks = sortTasks(draft.tasks);
 
   const add = () => {
     if (!text.trim()) return;
-    change({ tasks: [...draft.tasks, newTask({ id: createClientId(), text, now: new Date() })] });
+    change({ tasks: [...tasks, newTask({ id: createClientId(), text, now: new Date() })] });
     setText('');
   };
 
@@ -34,7 +34,7 @@ export function TaskList() {
           variant="light"
           aria-label="OP: add the default tasks"
           title="Add the default tasks"
-          onClick={() => change({ tasks: appendDefaultTasks(draft.tasks, new Date(), createClientId) })}
+          onClick={() => change({ tasks: appendDefaultTasks(tasks, new Date(), createClientId) })}
         >
           OP
         </Button>
@@ -56,14 +56,14 @@ export function TaskList() {
         </Text>
       ) : (
         <Stack component="ul" aria-label="Tasks" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
-          {tasks.map((task) => (
+          {sortTasks(tasks).map((task) => (
             <TaskRow
               key={task.id}
               task={task}
               now={now}
-              onToggle={() => change({ tasks: toggleTask(draft.tasks, task.id) })}
-              onChange={(taskChange) => change({ tasks: updateTask(draft.tasks, task.id, taskChange) })}
-              onDelete={() => change({ tasks: deleteTask(draft.tasks, task.id) })}
+              onToggle={() => change({ tasks: toggleTask(tasks, task.id) })}
+              onChange={(taskChange) => change({ tasks: updateTask(tasks, task.id, taskChange) })}
+              onDelete={() => change({ tasks: deleteTask(tasks, task.id) })}
             />
           ))}
         </Stack>

@@ -7,18 +7,18 @@ import { CURRENT_VIEW_LABEL, templateChoices, templateNameProblem, templateSecti
 import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { SectionColumns } from '../../../../components/section-columns/SectionColumns';
 import { useSaveNoteTemplates, type NoteTemplateChange } from '../../../../platform/note-templates-change';
 import { useMe } from '../../../../platform/user-document';
-import { usePatientEditing } from '../../patient-editing';
+import { usePatientDraft, usePatientEditing } from '../../patient-editing';
 
 export interface NoteTemplatesDialogProps {
   opened: boolean;
   onClose: () => void;
 }
 
-export function NoteTemplatesDialog({ opened, onClose }: NoteTemplatesDialogProps) {
+export const NoteTemplatesDialog = memo(function NoteTemplatesDialog({ opened, onClose }: NoteTemplatesDialogProps) {
   const phone = useMediaQuery('(max-width: 48em)');
   return (
     <Modal opened={opened} onClose={onClose} title="Note Templates" size="80rem" fullScreen={phone}>
@@ -26,14 +26,15 @@ export function NoteTemplatesDialog({ opened, onClose }: NoteTemplatesDialogProp
       {opened && <NoteTemplatesEditor onClose={onClose} />}
     </Modal>
   );
-}
+});
 
 function NoteTemplatesEditor({ onClose }: { onClose: () => void }) {
-  const { draft, change } = usePatientEditing();
+  const { change } = usePatientEditing();
+  const visibleFields = usePatientDraft((draft) => draft.visibleFields);
   // Each label once and each field once, though older data may repeat them: the dropdown and the lists key by them.
   const templates = uniqueTemplates(useMe().data?.noteTemplate ?? []);
   const saveTemplates = useSaveNoteTemplates();
-  const [selected, setSelected] = useState<PatientSection[]>(() => templateSections(draft.visibleFields));
+  const [selected, setSelected] = useState<PatientSection[]>(() => templateSections(visibleFields));
   const [chosen, setChosen] = useState<string | null>(null);
   const [newName, setNewName] = useState('');
 
@@ -65,7 +66,7 @@ function NoteTemplatesEditor({ onClose }: { onClose: () => void }) {
   return (
     <Stack gap="md">
       <Group gap="xs" role="group" aria-label="Show a template">
-        {templateChoices(templates, draft.visibleFields).map((template) => (
+        {templateChoices(templates, visibleFields).map((template) => (
           <Button
             key={template.label}
             variant={template.label === CURRENT_VIEW_LABEL ? 'filled' : 'light'}

@@ -21,7 +21,7 @@ import {
 } from '@chartside/shared';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useApi } from '../../../../platform/platform-context';
 import { useMe } from '../../../../platform/user-document';
 import { saveTimeTracking, useTimeTracking } from './time-tracking-queries';
@@ -29,7 +29,7 @@ import classes from './time-tracker.module.css';
 
 const TICK_MS = 1_000;
 
-export function TimeTrackerBar({ patientId }: { patientId: string }) {
+export const TimeTrackerBar = memo(function TimeTrackerBar({ patientId }: { patientId: string }) {
   const saved = useTimeTracking(patientId);
   // A copy from the persisted cache may be older than another device's save: count from the server's answer, or from
   // the copy when none can come (offline, or the request failed).
@@ -54,7 +54,7 @@ export function TimeTrackerBar({ patientId }: { patientId: string }) {
       </Paper>
     </>
   );
-}
+});
 
 function Tracker({ patientId, saved }: { patientId: string; saved: TimeTracking }) {
   const api = useApi();
