@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, build, then every Vitest project (integration and browser, with the unit projects beside them).
+// `npm test`: typecheck, lint, build, then every Vitest project (unit, integration, browser, infra).
 // Installs Debian's Chromium when no browser is found, and Debian's pocketsphinx and flite for dictation when missing.
 // Ends with `tests: N passed, N failed`.
 import { spawn, spawnSync } from 'node:child_process';
@@ -70,11 +70,11 @@ for (const [name, check] of [
 }
 
 /** Runs commands one after another with their output held back, so checks running side by side print whole. */
-const runHeld = async (steps, env = process.env) => {
+const runHeld = async (steps) => {
   let output = '';
   for (const [command, args] of steps) {
     const code = await new Promise((resolve) => {
-      const child = spawn(command, args, { cwd: root, env });
+      const child = spawn(command, args, { cwd: root, env: process.env });
       child.stdout.on('data', (chunk) => (output += chunk));
       child.stderr.on('data', (chunk) => (output += chunk));
       child.on('close', resolve);
@@ -110,59 +110,32 @@ await Promise.all(
 );
 const checksSeconds = seconds(checksStartedAt);
 
-// Two Vitest runs side by side. The browser and integration files (the `tests` project) leave about a third of the
-// two cores idle while pages wait on timers and the runtime; the unit projects, at a lower priority (nice 5), fill that
-// idle time instead of running for minutes before them. The `tests` run prints as it goes; the unit
-// run's output is held back and printed whole after it. The summary reporter decides what counts
-// (tests/harness/summary-reporter.ts), unhandled errors included.
-const vitestEnv = (summaryFile) => ({
-  ...process.env,
+console.log('\n== vitest (unit, integration, browser, infra)');
+// The summary reporter decides what counts (tests/harness/summary-reporter.ts), unhandled errors included.
+const summaryFile = path.join(artifacts, 'summary.json');
+rmSync(summaryFile, { force: true });
+const vitestStartedAt = Date.now();
+const vitestPassed = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=./tests/harness/summary-reporter.ts'], {
   CHROME_PATH: browserPath() ?? '',
   TEST_SUMMARY_FILE: summaryFile,
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
   AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE: '1',
   VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
 });
-const reporters = ['--reporter=default', '--reporter=./tests/harness/summary-reporter.ts'];
-const summaryFileOf = (name) => {
-  const file = path.join(artifacts, `summary-${name}.json`);
-  rmSync(file, { force: true });
-  return file;
-};
-const unit = { name: 'unit (every project but tests)', summaryFile: summaryFileOf('unit') };
-const browser = { name: 'integration and browser (tests)', summaryFile: summaryFileOf('tests') };
-console.log(`\n== vitest: ${browser.name}, with ${unit.name} beside it`);
-const vitestStartedAt = Date.now();
-const unitRun = runHeld(
-  [['nice', ['-n', '5', 'npx', 'vitest', 'run', '--project', '!tests', ...reporters]]],
-  vitestEnv(unit.summaryFile),
-).then((result) => ({ ...result, seconds: seconds(vitestStartedAt) }));
-browser.ok = await new Promise((resolve) => {
-  const child = spawn('npx', ['vitest', 'run', '--project', 'tests', ...reporters], { cwd: root, stdio: 'inherit', env: vitestEnv(browser.summaryFile) });
-  child.on('close', (code) => resolve(code === 0));
-});
-const { ok: unitOk, output: unitOutput, seconds: unitSeconds } = await unitRun;
-unit.ok = unitOk;
-console.log(`\n== vitest: ${unit.name} (${unitSeconds} s)`);
-console.log(unitOutput.trimEnd());
 const vitestSeconds = seconds(vitestStartedAt);
-const slowestFiles = [];
-for (const { name, ok, summaryFile } of [browser, unit]) {
-  if (!existsSync(summaryFile)) {
-    failed += 1;
-    console.error(`!! vitest ${name} wrote no summary`);
-    continue;
-  }
+if (existsSync(summaryFile)) {
   const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
   passed += summary.passed;
   failed += summary.failed;
   for (const line of [...summary.failedTests, ...summary.filesFailedOutsideTests, ...summary.unhandledErrors]) console.error(`!! ${line}`);
-  slowestFiles.push(...summary.slowestFiles);
+  console.log('\nslowest files:');
+  for (const { file, durationMs } of summary.slowestFiles) console.log(`  ${Math.round(durationMs / 1000)} s  ${file}`);
   // Vitest failing with nothing counted (a broken config, a crashed global setup) is still a failure.
-  if (!ok && summary.failed === 0) failed += 1;
+  if (!vitestPassed && summary.failed === 0) failed += 1;
+} else {
+  failed += 1;
+  console.error('!! vitest wrote no summary');
 }
-console.log('\nslowest files:');
-for (const { file, durationMs } of slowestFiles.sort((a, b) => b.durationMs - a.durationMs).slice(0, 10)) console.log(`  ${Math.round(durationMs / 1000)} s  ${file}`);
 
 console.log(`\nnpm test took ${seconds(testStartedAt)} s (checks ${checksSeconds} s side by side, vitest ${vitestSeconds} s)`);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);

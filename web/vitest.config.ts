@@ -10,8 +10,8 @@ export default mergeConfig(
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
-      // A guard, not a measure: `npm test` runs the unit files beside the browser tests at a lower priority, where a test
-      // of many renders that takes a second alone can wait many seconds for a core (the default is 5 s per test).
+      // A guard, not a measure, which no file lowers: a file of many renders takes seconds on a loaded two-core machine
+      // (the default is 5 s per test).
       testTimeout: 60_000,
       mockReset: true,
       restoreMocks: true,

@@ -6,9 +6,9 @@ import { afterEach } from 'vitest';
 import { connectivity } from '../platform/connectivity/connectivity';
 import { fakeMatchMedia } from './match-media';
 
-// findBy… and waitFor give up after 1 s by default. `npm test` runs these files at a lower priority beside the browser
-// tests, where a render that takes a fraction of a second alone can wait seconds for a core: a test would fail for the
-// machine, not the code. A guard, like the project's test timeout (web/vitest.config.ts), which no file lowers.
+// findBy… and waitFor give up after 1 s by default: on a two-core machine running two test files at once a render can
+// take longer, and a test would fail for the machine, not the code. A guard, like the project's test timeout
+// (web/vitest.config.ts), which no file lowers.
 configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
