@@ -44,6 +44,21 @@ afterAll(async () => {
   await runtime?.close();
 });
 
+/** What a page asks the API from now on, with when, for the story when a save does not come. */
+const apiCallsOf = (page: Page) => {
+  const started = Date.now();
+  const lines: string[] = [];
+  const line = (text: string) => lines.push(`${((Date.now() - started) / 1000).toFixed(1)} s  ${text}`);
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/api/');
+  page.on('response', (response) => {
+    if (isApi(response.url())) line(`${response.request().method()} ${new URL(response.url()).pathname} ${response.status()}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (isApi(request.url())) line(`${request.method()} ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText}`);
+  });
+  return { mark: line, story: () => lines.join('\n') };
+};
+
 /** The page says the server is away, and that the edits wait on this device. */
 const saysServerAway = async (page: Page) => {
   await page.getByText("You're offline").waitFor({ timeout: 20_000 });
@@ -51,7 +66,9 @@ const saysServerAway = async (page: Page) => {
 };
 
 describe('the runtime killed in the middle of autosaves', () => {
-  it('a patient save the table applied (its answer lost) and a resource save that never reached it: after the restart each holds what was typed, once', { timeout: 150_000 }, async () => {
+  // Guards, not measures: a restart under the suite's load took a minute, and the pages find the server back by a probe
+  // that backs off to 15 s.
+  it('a patient save the table applied (its answer lost) and a resource save that never reached it: after the restart each holds what was typed, once', { timeout: 240_000 }, async () => {
     const before = await records();
     const [patientId, resourceId] = await Promise.all([before.createPatient('Crash'), before.createResource('Crash protocol')]);
     // Two tabs of one browser: the patient's and the resource's screens.
@@ -71,6 +88,7 @@ describe('the runtime killed in the middle of autosaves', () => {
     await typeAtEnd(patientPage, events, 'Seen at the bedside.');
     await typeAtEnd(resourcePage, section, 'Step one: call the registrar.');
     await expect.poll(() => runtime.proxy.held(), { timeout: 20_000 }).toBe(2);
+    const patientWire = apiCallsOf(patientPage);
 
     await runtime.crashAndRestart(async () => {
       runtime.proxy.setRule(undefined);
@@ -85,8 +103,15 @@ describe('the runtime killed in the middle of autosaves', () => {
     });
 
     const after = await records();
-    await expect.poll(() => after.patientText(patientId, 'events'), { timeout: 45_000 }).toBe('Seen at the bedside. Typed while the server was down.');
-    await expect.poll(() => after.resourceTexts(resourceId), { timeout: 45_000 }).toEqual(['Step one: call the registrar. Step two: page the consultant.']);
+    patientWire.mark('runtime back');
+    await expect
+      .poll(() => after.patientText(patientId, 'events'), { timeout: 90_000 })
+      .toBe('Seen at the bedside. Typed while the server was down.')
+      .catch(async (error: unknown) => {
+        console.log(`The patient's page after the crash (its save status: ${await patientPage.getByRole('status').allInnerTexts()}):\n${patientWire.story()}`);
+        throw error;
+      });
+    await expect.poll(() => after.resourceTexts(resourceId), { timeout: 90_000 }).toEqual(['Step one: call the registrar. Step two: page the consultant.']);
     for (const page of [patientPage, resourcePage]) {
       await saved(page);
       // My own save that landed unanswered is no conflict to resolve.
