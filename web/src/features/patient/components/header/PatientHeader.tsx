@@ -21,11 +21,8 @@ export interface PatientHeaderProps {
 /** Inputs keep a readable width: two to a line on a phone, never wider than a date needs on a desktop. */
 const fieldStyle = { flex: '1 1 9rem', maxWidth: '14rem' };
 
-function IdentityFields() {
+function IdentityFields({ lastname, firstname, mrn }: { lastname: string; firstname: string; mrn: string }) {
   const { change } = usePatientEditing();
-  const lastname = usePatientDraft((draft) => draft.lastname);
-  const firstname = usePatientDraft((draft) => draft.firstname);
-  const mrn = usePatientDraft((draft) => draft.mrn);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <TextInput label="Last name" value={lastname} onChange={(event) => change({ lastname: event.currentTarget.value })} style={fieldStyle} />
@@ -108,7 +105,7 @@ export const PatientHeader = memo(function PatientHeader({ onOpenTemplates, onOp
         <MrnCopyButton mrn={mrn} cprs={me?.cprs ?? false} />
         {!editing && <PatientTagsField />}
       </Group>
-      {editing && <IdentityFields />}
+      {editing && <IdentityFields lastname={lastname} firstname={firstname} mrn={mrn} />}
     </Stack>
   );
 });
