@@ -5,6 +5,8 @@ export default defineProject({
   test: {
     name: 'infra',
     environment: 'node',
+    // Each file in a VM context of a worker that stays: aws-cdk-lib loads once per worker, not once per file.
+    pool: 'vmForks',
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/cdk.out/**'],
     // A whole-app synth with cdk-nag takes a few seconds on a small machine.

@@ -8,6 +8,9 @@ export default mergeConfig(
     test: {
       name: 'web',
       environment: 'jsdom',
+      // Each file in a VM context of a worker that stays, not a process of its own: jsdom, React and Mantine load once
+      // per worker instead of once per file. Measured: the web files took 157 s this way against about 320 s forked.
+      pool: 'vmForks',
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       // A guard, not a measure, which no file lowers: a file of many renders takes seconds on a loaded two-core machine

@@ -6,7 +6,7 @@
 import { clientIdHeader, sessionIdHeader } from '@chartside/shared';
 import type { input, output, ZodType } from 'zod';
 import { connectivity as appConnectivity, type Connectivity } from '../connectivity/connectivity';
-import { ApiError, apiErrorFromResponse } from './api-error';
+import { ApiError, apiErrorFromResponse, errorName } from './api-error';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -81,10 +81,6 @@ export interface ApiClientOptions {
 
 /** A request with no answer after this long has failed, and the server is taken to be unreachable. */
 export const REQUEST_TIMEOUT_MS = 30_000;
-
-// By name: a DOMException may come from another realm than this one's DOMException.
-const errorName = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'name' in error && typeof error.name === 'string' ? error.name : undefined;
 
 /** A query string of the parameters that have a value: { cursor: 'a b', limit: 3 } -> '?cursor=a+b&limit=3'. */
 export function queryString(query: Readonly<Record<string, unknown>> = {}): string {

@@ -20,6 +20,9 @@ export class ApiError extends Error {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** An error's name, read by name: a DOMException (a timeout, an abort) may come from another realm than this one's. */
+export const errorName = (error: unknown): string | undefined => (isRecord(error) && typeof error.name === 'string' ? error.name : undefined);
+
 const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(errorStatus, code);
 
 const isErrorBody = (body: unknown): body is ErrorBody =>

@@ -8,7 +8,7 @@
 // waits for the network. What differs per kind of record (its draft's shape, its patch body, its API calls) comes in
 // as deps.
 import { changedFields, mergeFields, sameValue, type ConflictChoice, type FieldMergers } from '@chartside/shared';
-import { ApiError } from '../api/api-error';
+import { ApiError, errorName } from '../api/api-error';
 import { connectivity } from '../connectivity/connectivity';
 
 /**
@@ -108,8 +108,7 @@ const pick = <T extends object>(value: T, keys: (keyof T)[]): Partial<T> => {
 };
 
 const messageOf = (error: unknown) => {
-  // By name: the timeout's DOMException may come from another realm than this one's DOMException.
-  if (error instanceof Object && 'name' in error && error.name === 'TimeoutError') return 'The server did not answer in time.';
+  if (errorName(error) === 'TimeoutError') return 'The server did not answer in time.';
   return error instanceof Error ? error.message : 'The changes could not be saved.';
 };
 
