@@ -1,6 +1,7 @@
 // Admission notes in Chromium against the real runtime: start a note from a panel patient and find it pre-filled, type
 // into a section, see it autosaved, reload and find it kept, type offline and see it saved once back online, copy the
-// note as text, search the list, and delete it (confirmed). Screenshots at desktop and phone width.
+// note as text, search the list, and delete it (confirmed); a section changed on another device while this one was
+// offline shows both versions to choose from. Screenshots at desktop and phone width.
 // The page.evaluate callbacks run in the browser, hence the DOM types:
 /// <reference lib="dom" />
 import { Admission, plainTextDeltaString, sectionPlainText, type Patient } from '@chartside/shared';
@@ -117,5 +118,33 @@ describe('admission notes', () => {
     await page.waitForURL(/\/admissions$/);
     await page.getByText('No admission notes yet').waitFor();
     expect((await asUser('GET', `/admissions/${id}`)).status).toBe(404);
+  });
+
+  it('shows both versions of a section changed on another device while this one was offline, and keeps the one chosen', async () => {
+    const created = await stored((await asUser('POST', '/admissions', {})).json.id as string);
+    await page.goto(`${runtime.url}/admissions/${encodeURIComponent(created.id)}`);
+    await section(page, 'ROS').waitFor();
+
+    await page.context().setOffline(true);
+    await section(page, 'ROS').click();
+    await page.keyboard.type('Denies chest pain');
+    await page.getByText(OFFLINE_STATUS).waitFor({ timeout: 15_000 });
+    // Meanwhile the ward computer saves the same section.
+    const theirs = await asUser('PATCH', `/admissions/${created.id}`, {
+      version: created.version,
+      sections: created.sections.map((s) => (s.id === 'ros' ? { ...s, body: plainTextDeltaString('Positive for orthopnea') } : s)),
+    });
+    expect(theirs.status).toBe(200);
+    await page.context().setOffline(false);
+
+    const dialog = page.getByRole('dialog', { name: 'This note changed on another device' });
+    await dialog.waitFor({ timeout: 30_000 });
+    await expect.poll(() => dialog.textContent()).toContain('ROS: Denies chest pain');
+    expect(await dialog.textContent()).toContain('ROS: Positive for orthopnea');
+    await page.waitForTimeout(300); // the dialog's opening transition
+    await shot(page, 'admission-conflict');
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await saved(page);
+    await expect.poll(() => storedText(created.id, 'ros'), { timeout: 10_000 }).toBe('Denies chest pain');
   });
 });
