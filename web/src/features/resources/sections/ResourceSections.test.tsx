@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResourceSections } from './ResourceSections';
+import { pressDragKey } from '../../../test/keyboard-drag';
 
 const T0 = '2026-01-01T00:00:00.000Z';
 const section = (id: string, title: string, text = ''): TextSection => ({
@@ -146,15 +147,10 @@ describe('ResourceSections', () => {
     const onChange = await renderSections(sections);
     const handle = toc().getByRole('button', { name: `Move ${name}` });
     handle.focus();
-    // dnd-kit's keyboard sensor listens for the next keys from a timer after the lift: each press waits a timer turn.
-    const press = async (target: Element | Document, code: string) => {
-      fireEvent.keyDown(target, { code });
-      await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    };
-    await press(handle, 'Space');
+    await pressDragKey(handle, 'Space');
     expect(screen.getByRole('status').textContent).toMatch(new RegExp(`^${name} moved to position \\d of 3\\.$`));
-    await press(document, arrow);
-    await press(document, 'Space');
+    await pressDragKey(document, arrow);
+    await pressDragKey(document, 'Space');
 
     const byId = new Map(sections.map((s) => [s.id, s]));
     expect(lastCall(onChange)).toEqual([wantIds.map((id) => byId.get(id)), { immediate: true }]);
@@ -167,12 +163,9 @@ describe('ResourceSections', () => {
     const onChange = await renderSections([section('a', 'First'), section('b', 'Second')]);
     const handle = toc().getByRole('button', { name: 'Move First' });
     handle.focus();
-    fireEvent.keyDown(handle, { code: 'Space' });
-    await act(async () => undefined);
-    fireEvent.keyDown(document, { code: 'ArrowDown' });
-    await act(async () => undefined);
-    fireEvent.keyDown(document, { code: 'Escape' });
-    await act(async () => undefined);
+    await pressDragKey(handle, 'Space');
+    await pressDragKey(document, 'ArrowDown');
+    await pressDragKey(document, 'Escape');
     expect(onChange).not.toHaveBeenCalled();
     expect(tocLabels()).toEqual(['First', 'Second']);
   });

@@ -11,6 +11,7 @@ import { patientRecord } from '../../../../test/fixtures';
 import { renderPatientPart } from '../../../../test/render-patient-part';
 import { installSignedInBrowser } from '../../../../test/signed-in-browser';
 import { ExtractionDrawer } from './ExtractionDrawer';
+import { pressDragKey } from '../../../../test/keyboard-drag';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
@@ -113,10 +114,7 @@ describe('ExtractionDrawer', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Extract' }));
     const handle = within(drawer).getByRole('button', { name: 'Move T2DM' });
     handle.focus();
-    for (const [target, code] of [[handle, 'Space'], [document, 'ArrowUp'], [document, 'ArrowUp'], [document, 'Space']] as const) {
-      fireEvent.keyDown(target, { code });
-      await act(async () => undefined);
-    }
+    for (const [target, code] of [[handle, 'Space'], [document, 'ArrowUp'], [document, 'ArrowUp'], [document, 'Space']] as const) await pressDragKey(target, code);
     // dnd-kit settles the drop on an animation frame: on a loaded machine that is after the last key.
     await waitFor(() => expect(problemNames(drawer)).toEqual(['T2DM', 'Acute on chronic HFrEF exacerbation', 'Hypokalemia']));
     await user.click(within(drawer).getByRole('button', { name: 'Append' }));

@@ -2,7 +2,7 @@
 // columns edit a selection (search, click, keyboard drag), and templates are added, saved and deleted in the user
 // document with its version.
 import { UserDocumentPatch, sectionTitle, type UserDocument } from '@chartside/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FakeApi, FakeApiState } from '../../../../test/fake-api';
@@ -11,6 +11,7 @@ import { patientRecord } from '../../../../test/fixtures';
 import { renderPatientPart } from '../../../../test/render-patient-part';
 import { installSignedInBrowser } from '../../../../test/signed-in-browser';
 import { NoteTemplatesDialog } from './NoteTemplatesDialog';
+import { pressDragKey } from '../../../../test/keyboard-drag';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
@@ -89,13 +90,9 @@ describe('NoteTemplatesDialog', () => {
     const { dialog, draft } = await openDialog();
     const handle = within(dialog).getByRole('button', { name: `Move ${sectionTitle('assessment')}` });
     handle.focus();
-    const press = async (target: Element | Document, code: string) => {
-      fireEvent.keyDown(target, { code });
-      await act(async () => undefined);
-    };
-    await press(handle, 'Space');
-    await press(document, 'ArrowUp');
-    await press(document, 'Space');
+    await pressDragKey(handle, 'Space');
+    await pressDragKey(document, 'ArrowUp');
+    await pressDragKey(document, 'Space');
     expect(selectedTitles(dialog)).toEqual(['Subjective', sectionTitle('assessment'), 'Vitals']);
     await user.click(within(dialog).getByRole('button', { name: 'Apply Selection' }));
     expect(draft().visibleFields).toEqual(['subjective', 'assessment', 'vitals']);
