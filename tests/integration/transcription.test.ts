@@ -59,6 +59,21 @@ const pythonEnginePids = () =>
     .filter((line) => line.includes('pocketsphinx-stream.py') && !line.includes('--check'))
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 
+/**
+ * A dictation and the engine process started for it: the one that appeared meanwhile. Other files dictate on the same
+ * runtime, so when two appeared, it tries again.
+ */
+const dictationWithItsEngine = async () => {
+  for (let attempt = 1; attempt <= 5; attempt += 1) {
+    const before = new Set(pythonEnginePids());
+    const socket = await dictation(runtime, aliceAuth, alice);
+    const started = pythonEnginePids().filter((pid) => !before.has(pid));
+    if (started.length === 1) return { socket, pid: started[0]! };
+    socket.close();
+  }
+  throw new Error('No dictation of five started exactly one engine process.');
+};
+
 describe('the session call', () => {
   it('needs a token and a live login session', async () => {
     expect((await api(runtime)('POST', '/transcription/session')).status).toBe(401);
@@ -127,13 +142,10 @@ describe('dictation with pocketsphinx', () => {
   });
 
   it('stops the engine process when the browser goes away', async () => {
-    const before = new Set(pythonEnginePids());
-    const socket = await dictation(runtime, aliceAuth, alice);
-    const mine = pythonEnginePids().filter((pid) => !before.has(pid));
-    expect(mine.length).toBeGreaterThan(0);
+    const { socket, pid } = await dictationWithItsEngine();
     await streamSpeech(socket, speechSamples('chest pain', { leadingSilenceMs: 200 }), 4);
     socket.close();
-    await expect.poll(() => pythonEnginePids().filter((pid) => mine.includes(pid)), { timeout: 5_000 }).toEqual([]);
+    await expect.poll(() => pythonEnginePids().includes(pid), { timeout: 5_000 }).toBe(false);
   });
 });
 
