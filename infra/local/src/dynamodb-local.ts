@@ -43,18 +43,18 @@ const stopChild = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-export const startDynamoDbLocal = async (dataDir: string, fixedPort?: number): Promise<DynamoDbLocal> => {
+export const startDynamoDbLocal = async (dataDir: string, fixedPort?: number, jit: 'full' | 'quick' = 'full'): Promise<DynamoDbLocal> => {
   requireJava();
   const jarDir = path.join(path.dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
   const dbPath = path.join(dataDir, 'dynamodb');
   mkdirSync(dbPath, { recursive: true });
   const port = fixedPort ?? (await freePort());
-  // C1 only and the serial collector: a local emulator serves little load, and C2's compiler threads and G1's workers
-  // cost a small machine more CPU than they give back. Measured over six test files: the JVM's CPU 24.7 s → 12.3 s, with
-  // the resource benchmark's saves and reads unchanged within noise.
+  // quick: C1 only and the serial collector. For the test suite's short runtimes C2's compiler threads and G1's workers
+  // cost more CPU than they give back (over six test files the JVM's CPU 24.7 s → 12.3 s); a long-running app wants C2.
+  const quick = jit === 'quick' ? ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'] : [];
   const child = spawn(
     'java',
-    ['-Xmx512m', '-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`, '-jar', path.join(jarDir, 'DynamoDBLocal.jar'), '-sharedDb', '-dbPath', dbPath, '-port', String(port)],
+    ['-Xmx512m', ...quick, `-Djava.library.path=${path.join(jarDir, 'DynamoDBLocal_lib')}`, '-jar', path.join(jarDir, 'DynamoDBLocal.jar'), '-sharedDb', '-dbPath', dbPath, '-port', String(port)],
     { stdio: ['ignore', 'ignore', 'pipe'], cwd: dbPath },
   );
   let stderr = '';

@@ -50,7 +50,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
   };
 
   try {
-    const [dynamodb, s3, speech] = await Promise.all([startDynamoDbLocal(settings.dataDir, settings.DYNAMODB_LOCAL_PORT), startS3Local(settings.dataDir), localSpeech(settings)]);
+    const [dynamodb, s3, speech] = await Promise.all([startDynamoDbLocal(settings.dataDir, settings.DYNAMODB_LOCAL_PORT, settings.DYNAMODB_LOCAL_JIT), startS3Local(settings.dataDir), localSpeech(settings)]);
     stops.push(() => dynamodb.stop(), () => s3.close());
     const cognitoLocal = await createCognitoLocal(settings.dataDir, `${origin}${COGNITO_PREFIX}`, settings.LOG_LEVEL);
 
