@@ -29,7 +29,7 @@ export async function start(container: HTMLElement): Promise<Started> {
   configureAmplify(config);
   const queryClient = createQueryClient();
   const platform = createPlatform(config, queryClient);
-  prefetchPanelList(platform, queryClient);
+  await prefetchPanelList(platform, queryClient);
   const router = createBrowserRouter(appRoutes);
   root.render(
     <StrictMode>

@@ -17,9 +17,10 @@ const started = (sessionId: string | undefined) => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('prefetchPanelList', () => {
-  it('asks for the list as a page load of /panel starts, into the query the panel reads', async () => {
+  it('asks for the list as a page load of /panel starts, resolving once the request is out, into the query the panel reads', async () => {
     const { api, platform, queryClient } = started('session-1');
-    prefetchPanelList(platform, queryClient, '/panel');
+    await prefetchPanelList(platform, queryClient, '/panel');
+    expect(api.calls('GET', '/patients')).toHaveLength(1);
     await vi.waitFor(() => expect(queryClient.getQueryData(patientKeys.list())).toEqual({ patients }));
     expect(api.calls('GET', '/patients')).toHaveLength(1);
   });
@@ -29,8 +30,7 @@ describe('prefetchPanelList', () => {
     ['no login session on this browser', '/panel', undefined],
   ])('asks for nothing on %s', async (_case, pathname, sessionId) => {
     const { api, platform, queryClient } = started(sessionId);
-    prefetchPanelList(platform, queryClient, pathname);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await prefetchPanelList(platform, queryClient, pathname);
     expect(api.requests).toEqual([]);
   });
 });
