@@ -14,7 +14,7 @@ import { startCuttableProxy } from '../harness/cuttable-proxy';
 import { noteSection } from '../harness/patients';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { DESKTOP, dismissOfflineNotice, newContext, PHONE, shot, signIn, storedValues } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, newContext, PHONE, shot, signIn, storedValues, untilPersisted } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -180,7 +180,7 @@ describe('offline', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     await openPatient(page, id);
     // The persisted query cache takes the patient (throttled writes): a reload offline shows it.
-    await expect.poll(async () => JSON.stringify(await storedValues(page, 'chartside-query-cache', 'keyval')), { timeout: 10_000 }).toContain(id);
+    await untilPersisted(page, id);
     // Chromium still sends the keepalive save of a page being unloaded under emulated offline: no network means none.
     const noNetwork = (route: { abort: (code: string) => Promise<void> }) => route.abort('internetdisconnected');
     await context.route(`**/api/patients/${id}`, noNetwork);

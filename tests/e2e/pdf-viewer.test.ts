@@ -13,7 +13,7 @@ import { launchBrowser } from '../harness/browser';
 import { addFileToResource, damagedPdf, passwordPdf, textPdf } from '../harness/pdfs';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { DESKTOP, dismissOfflineNotice, newContext, shot, signIn, storedValues } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, newContext, shot, signIn, untilPersisted } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -287,8 +287,7 @@ describe('the PDF viewer offline', () => {
     await onText(page, 1, PHRASE, true);
     await viewer(page).getByRole('button', { name: 'Save Selected Text' }).click();
     await expect.poll(async () => Object.values((await resourceOf(resource.id)).pdfHighlights).flat().length, { timeout: 15_000 }).toBe(1);
-    // The saved copy is on this device before the reload: one in the very moment it is being written would cut that off.
-    await expect.poll(async () => JSON.stringify(await storedValues(page, 'chartside-query-cache', 'keyval')), { timeout: 10_000 }).toContain(`"text":"${PHRASE}"`);
+    await untilPersisted(page, `"text":"${PHRASE}"`);
 
     await context.setOffline(true);
     try {

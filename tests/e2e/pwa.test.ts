@@ -13,7 +13,7 @@ import { launchBrowser, screenshotDir } from '../harness/browser';
 import { repoRoot, startRuntime, type TestRuntime } from '../harness/runtime';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, type TestUser } from '../harness/users';
-import { storedValues } from '../harness/web';
+import { QUERY_CACHE, storedValues } from '../harness/web';
 
 const run = promisify(execFile);
 const runtime = sharedRuntime();
@@ -65,7 +65,7 @@ const cachedUrls = (page: Page) =>
 
 /** What the app has persisted of its query cache in IndexedDB (as JSON), or null. */
 const persistedCache = async (page: Page) => {
-  const values = await storedValues(page, 'chartside-query-cache', 'keyval');
+  const values = await storedValues(page, ...QUERY_CACHE);
   return values && JSON.stringify(values);
 };
 

@@ -12,7 +12,7 @@ import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { DESKTOP, dismissOfflineNotice, newContext, shot, signIn, storedValues } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, newContext, shot, signIn, storedValues, untilPersisted } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -62,7 +62,7 @@ const storedText = async (database: string, store: string) => JSON.stringify(awa
 const openResource = async (resource: Resource) => {
   await page.goto(`${runtime.url}/resources/${resource.id}`);
   await page.getByRole('heading', { level: 1, name: resource.name }).waitFor({ timeout: 20_000 });
-  await expect.poll(() => storedText('chartside-query-cache', 'keyval'), { timeout: 10_000 }).toContain(resource.id);
+  await untilPersisted(page, resource.id);
 };
 
 const editDescription = async (text: string) => {

@@ -9,7 +9,7 @@ import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { DESKTOP, dismissOfflineNotice, newContext, shot, signIn, storedValues } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, newContext, shot, signIn, storedValues, untilPersisted } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -60,7 +60,7 @@ describe('Logout with an edit made offline', () => {
     await page.goto(`${runtime.url}/panel/${created.id}`);
     await events().waitFor({ timeout: 20_000 });
     // The persisted query cache takes the patient (throttled writes): a reload offline shows it.
-    await expect.poll(async () => JSON.stringify(await storedValues(page, 'chartside-query-cache', 'keyval')), { timeout: 10_000 }).toContain(created.id);
+    await untilPersisted(page, created.id);
 
     // Chromium still sends a keepalive save of a page being unloaded under emulated offline: no network means none.
     const noNetwork = (route: { abort: (code: string) => Promise<void> }) => route.abort('internetdisconnected');

@@ -3,6 +3,7 @@
 /// <reference lib="dom" />
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
+import { expect } from 'vitest';
 import { totpCode } from '../../infra/local/src/users';
 import { screenshotDir } from './browser';
 import { api } from './api';
@@ -173,6 +174,16 @@ export const storedValues = (page: Page, database: string, store: string) =>
     },
     [database, store] as const,
   );
+
+/** The database and store of the app's persisted query cache (web/src/platform/offline/persisted-query-cache.ts). */
+export const QUERY_CACHE = ['chartside-query-cache', 'keyval'] as const;
+
+/**
+ * Waits until the app's persisted query cache on this device holds `text`: a reload from then on finds it there (one
+ * in the very moment the cache is being written would cut that write off).
+ */
+export const untilPersisted = (page: Page, text: string) =>
+  expect.poll(async () => JSON.stringify(await storedValues(page, ...QUERY_CACHE)), { timeout: 10_000 }).toContain(text);
 
 /**
  * The page's realtime socket once the server has registered it: the app pings as the socket opens, and the pong comes

@@ -14,7 +14,7 @@ import {
 import { auditTableDefinition } from '@chartside/lambdas/data/audit-trail';
 import { tableDefinition } from '@chartside/lambdas/data/table';
 import { freePort, waitForPort } from './free-port';
-import { localAws } from './settings';
+import { localAws, type LocalSettings } from './settings';
 
 const JAVA_MISSING =
   'Java 17 or newer is required to run DynamoDB Local: install it (on Debian: apt-get install -y openjdk-17-jre-headless) and run npm start again.';
@@ -43,7 +43,7 @@ const stopChild = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-export const startDynamoDbLocal = async (dataDir: string, fixedPort?: number, jit: 'full' | 'quick' = 'full'): Promise<DynamoDbLocal> => {
+export const startDynamoDbLocal = async (dataDir: string, fixedPort: number | undefined, jit: LocalSettings['DYNAMODB_LOCAL_JIT']): Promise<DynamoDbLocal> => {
   requireJava();
   const jarDir = path.join(path.dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
   const dbPath = path.join(dataDir, 'dynamodb');
