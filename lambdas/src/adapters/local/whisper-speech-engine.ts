@@ -28,12 +28,14 @@ export const whisperSpeechEngine = (options: WhisperOptions): SpeechEngine => {
     form.append('file', new Blob([encodeWav({ sampleRate: DICTATION_SAMPLE_RATE, channels: 1, samples })], { type: 'audio/wav' }), 'phrase.wav');
     form.append('model', options.model);
     form.append('response_format', 'json');
+    // Held here, and read after the call: Node may collect a timeout signal that only AbortSignal.any refers to, and its
+    // timer with it, so the call never timed out (nodejs/node#57736; the slow-server test waited 20 s for it once).
+    const timeout = AbortSignal.timeout(options.timeoutMs);
     let response: Response;
     try {
-      response = await fetch(endpoint, { method: 'POST', body: form, signal: AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]) });
-    } catch (error) {
-      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-      throw new Error(timedOut ? `the Whisper server at ${options.url} took longer than ${options.timeoutMs} ms` : `the Whisper server at ${options.url} could not be reached`);
+      response = await fetch(endpoint, { method: 'POST', body: form, signal: AbortSignal.any([signal, timeout]) });
+    } catch {
+      throw new Error(timeout.aborted ? `the Whisper server at ${options.url} took longer than ${options.timeoutMs} ms` : `the Whisper server at ${options.url} could not be reached`);
     }
     if (!response.ok) throw new Error(`the Whisper server at ${options.url} answered ${response.status} ${(await response.text()).slice(0, 200)}`.trim());
     const answer = TranscriptionAnswer.safeParse(await response.json().catch(() => undefined));
