@@ -8,7 +8,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { acknowledge } from '../nag';
 
 /** What every function shares; built once by the app stack. */
@@ -102,9 +102,14 @@ export class AppFunction extends Construct {
         target: 'node24',
         mainFields: ['module', 'main'],
         minify: true,
-        // Non-ASCII text as UTF-8, which Node reads modules as, not as 6-byte \u escapes: the HTTP API's bundle is 0.1 MB less.
-        // (An esbuild argument: this aws-cdk-lib's bundling drops its own `charset` option.)
-        esbuildArgs: { '--charset': 'utf8' },
+        esbuildArgs: {
+          // Non-ASCII text as UTF-8, which Node reads modules as, not as 6-byte \u escapes: the HTTP API's bundle is 0.1 MB
+          // less. (An esbuild argument: this aws-cdk-lib's bundling drops its own `charset` option.)
+          '--charset': 'utf8',
+          // The SDK's credential chain as Lambda has it: the role's credentials in the environment (the module says why).
+          // A path from the project root, where esbuild runs both on this machine and in a bundling container.
+          '--alias': `@aws-sdk/credential-provider-node=./${relative(defaults.repoRoot, join(defaults.handlersDir, '..', 'adapters', 'aws', 'lambda-credentials.ts'))}`,
+        },
         sourceMap: true,
         sourcesContent: false,
         // The AWS SDK v3 is bundled, not left to the runtime's copy: the version the tests ran is the version that runs,
