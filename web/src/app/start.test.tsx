@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, signedOutSession, testConfig } from '../test/fixtures';
+import { jsonResponse, loginSession, signedInSession, signedOutSession, storeSessionId, testConfig } from '../test/fixtures';
 import { start, type Started } from './start';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
@@ -20,6 +20,7 @@ describe('start', () => {
     started = undefined;
     container.remove();
     window.history.replaceState(null, '', '/');
+    window.localStorage.clear();
   });
 
   const startWith = async (body: unknown) => {
@@ -42,5 +43,21 @@ describe('start', () => {
     expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
     expect(started?.router?.state.location.pathname).toBe('/login');
     await waitFor(() => expect(document.title).toBe('Login'));
+  });
+
+  it("asks about a signed-in page's login session as it starts, and the session gate takes that answer", async () => {
+    vi.mocked(fetchAuthSession).mockResolvedValue(signedInSession());
+    storeSessionId('session-1');
+    window.history.replaceState(null, '', '/settings');
+    const fetch = vi.fn(async (input: RequestInfo | URL) => jsonResponse(String(input).endsWith('/sessions/current') ? loginSession() : testConfig));
+    vi.stubGlobal('fetch', fetch);
+    const asked = () => fetch.mock.calls.filter(([input]) => String(input).endsWith('/sessions/current'));
+    await act(async () => {
+      const starting = start(container);
+      await vi.waitFor(() => expect(asked()).toHaveLength(1));
+      started = await starting;
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5_000 })).toBeTruthy();
+    expect(asked()).toHaveLength(1);
   });
 });

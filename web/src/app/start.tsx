@@ -1,12 +1,13 @@
-// Start-up: load /config.json, configure sign-in, then render the app (or a full-page error). A page load of the panel
-// asks for its list first (prefetch-panel-list.ts).
+// Start-up: load /config.json, configure sign-in, then render the app (or a full-page error). A page load of a
+// signed-in page asks about its login session first (session/current-session.ts), and one of the panel for its list
+// (prefetch-panel-list.ts).
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { prefetchPanelList } from '../features/panel/prefetch-panel-list';
 import { configureAmplify } from '../platform/auth/configure-amplify';
 import { loadRuntimeConfig } from '../platform/config/load-runtime-config';
-import { createPlatform } from '../platform/platform-context';
+import { createPlatform, type Platform } from '../platform/platform-context';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
 import { appRoutes } from './routes';
@@ -16,6 +17,19 @@ export interface Started {
   root: Root;
   router?: DataRouter;
 }
+
+/** Resolves once the request is out; a failure to ask early only logs (the session gate asks itself). */
+const askAboutSessionAtStart = async ({ api, session }: Platform, pathname = window.location.pathname): Promise<void> => {
+  const sessionId = session.id();
+  if (sessionId === undefined || /^\/login\/?$/.test(pathname)) return;
+  try {
+    // Not first-screen code (the API's schemas come with it): it loads only for a signed-in page load.
+    const { askCurrentSessionAtStart } = await import('./session/current-session');
+    await askCurrentSessionAtStart(api, sessionId);
+  } catch (error) {
+    console.warn('The login session could not be checked early', error);
+  }
+};
 
 export async function start(container: HTMLElement): Promise<Started> {
   const root = createRoot(container);
@@ -29,7 +43,7 @@ export async function start(container: HTMLElement): Promise<Started> {
   configureAmplify(config);
   const queryClient = createQueryClient();
   const platform = createPlatform(config, queryClient);
-  await prefetchPanelList(platform, queryClient);
+  await Promise.all([askAboutSessionAtStart(platform), prefetchPanelList(platform, queryClient)]);
   const router = createBrowserRouter(appRoutes);
   root.render(
     <StrictMode>

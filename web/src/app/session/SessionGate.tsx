@@ -2,7 +2,7 @@
 // an ended one signs the browser out (a sign-in restored on page load), or, right after the user typed their
 // password, is simply replaced. Without one, the 'Login Session Options' dialog starts a new session. A public
 // session's browser signs out when its time is up.
-import { sessionsContract, type Session } from '@chartside/shared';
+import type { Session } from '@chartside/shared';
 import { Box } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../platform/api/api-error';
 import { usePlatform } from '../../platform/platform-context';
 import { PageLoader } from '../PageLoader';
+import { currentSession } from './current-session';
 import { LoginSessionOptionsDialog } from './LoginSessionOptionsDialog';
 import { useSessionExpiry } from './use-session-expiry';
 
@@ -54,12 +55,15 @@ export function SessionGate({ children }: { children: ReactNode }) {
     void leave('Your login session on this browser has ended. Sign in again.');
   });
 
+  const askedRightAfterSignIn = useEffectEvent(() => freshSignIn);
+
   useEffect(() => {
     if (!checking) return;
     const controller = new AbortController();
-    api
-      .call(sessionsContract.current, { signal: controller.signal, handleSessionEnded: false })
-      .then((current) => setGate({ phase: 'ready', session: current }))
+    currentSession(api, checking, { freshSignIn: askedRightAfterSignIn(), signal: controller.signal })
+      .then((current) => {
+        if (!controller.signal.aborted) setGate({ phase: 'ready', session: current });
+      })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.status === 401) onEnded();
