@@ -23,8 +23,13 @@ const appVersion = (): string => {
 };
 const version = appVersion();
 
-/** Paths the service worker must leave to the network: the API, the WebSocket, sign-in and the runtime config. */
-const networkOnlyPaths = [/^\/api(\/|$|\?)/, /^\/ws(\/|$|\?)/, /^\/cognito(\/|$|\?)/, /^\/config\.json$/, /^\/@connections\//];
+/**
+ * Paths the service worker must leave to the network, each with everything under it: the API, the WebSocket, sign-in,
+ * the runtime config and the local WebSocket management API. Its navigation fallback leaves them out, and its static
+ * routes (network-routes-worker.ts) send them past it.
+ */
+const networkOnlyPaths = ['/api', '/ws', '/cognito', '/config.json', '/@connections'];
+const networkOnlyPathPatterns = networkOnlyPaths.map((prefix) => new RegExp(`^${prefix.replaceAll('.', '\\.')}(/|$|\\?)`));
 
 /**
  * Lazy chunks too heavy for the precache (the rich-text editor, pdf.js and its worker): cached the first time they
@@ -72,20 +77,21 @@ const pdfjsData = (): Plugin => {
 };
 
 /**
- * The service worker's web push handlers (src/platform/pwa/push-worker.ts), built on their own as /push-worker.js: the
- * Workbox worker loads them with importScripts, so the file is one classic script without imports, its names kept in a
- * function scope of their own (importScripts shares the worker's global scope).
+ * The service worker's own scripts, each built on its own as /<name>.js (the Workbox worker loads them with
+ * importScripts): one classic script without imports, its names kept in a function scope of their own (importScripts
+ * shares the worker's global scope), after the constants given for it.
  */
-const pushWorker = (): Plugin => {
-  const source = path.resolve(import.meta.dirname, 'src/platform/pwa/push-worker.ts');
-  return {
-    name: 'chartside-push-worker',
-    async generateBundle() {
-      const { code } = await transformWithOxc(readFileSync(source, 'utf8'), source, { lang: 'ts' });
-      this.emitFile({ type: 'asset', fileName: 'push-worker.js', source: `(() => {\n${code}})();\n` });
-    },
-  };
-};
+const workerScripts = (scripts: Record<string, { source: string; constants?: Record<string, unknown> }>): Plugin => ({
+  name: 'chartside-worker-scripts',
+  async generateBundle() {
+    for (const [name, { source, constants = {} }] of Object.entries(scripts)) {
+      const file = path.resolve(import.meta.dirname, source);
+      const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
+      const defined = Object.entries(constants).map(([constant, value]) => `const ${constant} = ${JSON.stringify(value)};\n`);
+      this.emitFile({ type: 'asset', fileName: `${name}.js`, source: `(() => {\n${defined.join('')}${code}})();\n` });
+    }
+  },
+});
 
 export default defineConfig({
   define: {
@@ -95,7 +101,10 @@ export default defineConfig({
     react(),
     versionMeta(),
     pdfjsData(),
-    pushWorker(),
+    workerScripts({
+      'push-worker': { source: 'src/platform/pwa/push-worker.ts' },
+      'network-routes': { source: 'src/platform/pwa/network-routes-worker.ts', constants: { NETWORK_ONLY_PATHS: networkOnlyPaths } },
+    }),
     VitePWA({
       // The app asks before it updates (web/src/platform/pwa): 'Update Now' or 'Later'.
       registerType: 'prompt',
@@ -129,9 +138,9 @@ export default defineConfig({
         // pdf.js's worker alone is over 1 MiB; anything precached must fit.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: networkOnlyPaths,
+        navigateFallbackDenylist: networkOnlyPathPatterns,
         cleanupOutdatedCaches: true,
-        importScripts: ['/push-worker.js'],
+        importScripts: ['/push-worker.js', '/network-routes.js'],
         // The new worker waits for 'Update Now' (skipWaiting on message), then takes over open pages at once;
         // without clientsClaim a page first loaded without a worker would never see the update take over.
         skipWaiting: false,

@@ -74,7 +74,7 @@ const waitForPersistedCache = (page: Page, email: string) =>
   expect.poll(async () => (await persistedCache(page))?.includes(email) ?? false, { timeout: 10_000, interval: 250 }).toBe(true);
 
 describe('installable app', () => {
-  it('links a manifest Chromium accepts, serves its icons, and a service worker controls the page', async () => {
+  it('links a manifest Chromium accepts, serves its icons, and a service worker controls the page, leaving the API to the network', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     await page.goto(`${runtime.url}/login`);
@@ -111,6 +111,18 @@ describe('installable app', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await page.getByText('Chartside is ready to work offline.').isVisible()).toBe(false);
+
+    // The worker's static routes send what it never answers straight to the network (it is not woken for them); the
+    // app's own files still come from its cache.
+    const sources = await page.evaluate(async () => {
+      await (await fetch('/api/health')).text();
+      const sourceOf = (path: string) =>
+        (performance.getEntriesByType('resource') as (PerformanceResourceTiming & { workerMatchedSourceType?: string })[])
+          .filter((entry) => new URL(entry.name).pathname.startsWith(path))
+          .map((entry) => entry.workerMatchedSourceType);
+      return { api: sourceOf('/api/health'), config: sourceOf('/config.json'), assets: [...new Set(sourceOf('/assets/'))] };
+    });
+    expect(sources).toEqual({ api: ['network'], config: ['network'], assets: [''] });
     await context.close();
   });
 });
