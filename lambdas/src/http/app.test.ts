@@ -1,6 +1,8 @@
 // The HTTP app's wiring through app.request(): no server, no port. Every case here is answered before any data is
 // read, so the repository points at a table that does not exist and is never reached.
 import { AuditTrailRepository } from '../data/audit-trail';
+import { gunzipSync } from 'node:zlib';
+import { handle } from 'hono/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { unknownLocation } from '@chartside/shared';
 import { BackupRepository } from '../data/backup-repository';
@@ -36,6 +38,7 @@ import { createSigningKey, testClientId, testIssuer } from '../test/signing-key'
 import { createBroadcast } from '../ws/broadcast';
 import { RealtimeTicketRepository } from '../data/realtime-ticket-repository';
 import { createApp } from './app';
+import { MIN_COMPRESSED_BYTES } from './compress-json';
 
 const key = createSigningKey();
 const table = documentTable('unreachable', { endpoint: 'http://127.0.0.1:9', region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 });
@@ -124,6 +127,32 @@ describe('createApp', () => {
     const response = await app.request('/api/sessions/current', { headers: { authorization: `Bearer ${token}`, 'x-session-id': 'abc' } });
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: { code: 'unavailable', message: 'The service is busy right now. Try again in a moment.' } });
+  });
+
+  it('gzips a JSON answer of 1 KB or more for a client that accepts it, also through the Lambda adapter (base64, as API Gateway needs)', async () => {
+    const plain = await (await app.request('/api/openapi.json')).text();
+    const response = await app.request('/api/openapi.json', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+    const compressed = Buffer.from(await response.arrayBuffer());
+    expect(gunzipSync(compressed).toString()).toBe(plain);
+    expect(compressed.byteLength).toBeLessThan(plain.length / 4);
+
+    const lambda = await handle(app)(
+      { version: '2.0', rawPath: '/api/openapi.json', rawQueryString: '', headers: { 'accept-encoding': 'gzip' }, requestContext: { http: { method: 'GET' } } } as never,
+      {} as never,
+    );
+    expect(lambda).toMatchObject({ statusCode: 200, isBase64Encoded: true, headers: { 'content-encoding': 'gzip' } });
+    expect(gunzipSync(Buffer.from((lambda as { body: string }).body, 'base64')).toString()).toBe(plain);
+  });
+
+  it('sends plain JSON to a client that does not accept gzip, and an answer under 1 KB plain to any', async () => {
+    const plain = await app.request('/api/openapi.json');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    const small = await app.request('/api/health', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect((await small.text()).length).toBeLessThan(MIN_COMPRESSED_BYTES);
   });
 
   it('publishes an OpenAPI 3.1 document with the bearer scheme', async () => {

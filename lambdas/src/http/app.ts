@@ -8,6 +8,7 @@ import { articlesRouter } from './articles';
 import { auditRouter } from './audit';
 import { backupsRouter } from './backups';
 import { chatRouter } from './chat';
+import { compressJson } from './compress-json';
 import type { HttpDeps, HttpEnv } from './deps';
 import { documentsRouter } from './documents';
 import { renderError, validationError } from './errors';
@@ -39,6 +40,7 @@ const hook = {
 export const createApp = (deps: HttpDeps) => {
   const app = new OpenAPIHono<HttpEnv>(hook).basePath('/api');
   app.use(requestLogging(deps.logger));
+  app.use(compressJson);
   app.use(
     bodyLimit({
       maxSize: MAX_REQUEST_BYTES,
