@@ -3,7 +3,7 @@
 // the list on its way (or landed). Only with a login session on this browser: without one the app goes to Login.
 // Offline the query waits, paused, and the panel shows its persisted copy.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ApiClient } from '../../platform/api/api-client';
+import { requestSent, type ApiClient } from '../../platform/api/api-client';
 import type { BrowserSession } from '../../platform/auth/browser-session';
 
 interface Started {
@@ -21,8 +21,7 @@ export const prefetchPanelList = async ({ api, session }: Started, queryClient: 
     // The query comes with the API's schemas, which are not first-screen code: it loads only for this page load.
     const { patientListQuery } = await import('./queries');
     void queryClient.prefetchQuery(patientListQuery(api));
-    // The request reads its token asynchronously: one task later it is on its way.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await requestSent();
   } catch (error) {
     // Only a head start: the app starts all the same, and the panel asks for its list itself.
     console.warn('The panel list could not be asked for early', error);

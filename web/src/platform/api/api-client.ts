@@ -82,6 +82,9 @@ export interface ApiClientOptions {
 /** A request with no answer after this long has failed, and the server is taken to be unreachable. */
 export const REQUEST_TIMEOUT_MS = 30_000;
 
+/** A call reads its token asynchronously before it sends: one task after the call, its request is on its way. */
+export const requestSent = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** A query string of the parameters that have a value: { cursor: 'a b', limit: 3 } -> '?cursor=a+b&limit=3'. */
 export function queryString(query: Readonly<Record<string, unknown>> = {}): string {
   const search = new URLSearchParams();
