@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, loginSession, signedInSession, signedOutSession, storeSessionId, testConfig } from '../test/fixtures';
+import { jsonResponse, signedOutSession, storeSessionId, testConfig } from '../test/fixtures';
+import { installSignedInBrowser } from '../test/signed-in-browser';
 import { start, type Started } from './start';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
@@ -46,18 +47,15 @@ describe('start', () => {
   });
 
   it("asks about a signed-in page's login session as it starts, and the session gate takes that answer", async () => {
-    vi.mocked(fetchAuthSession).mockResolvedValue(signedInSession());
+    const api = installSignedInBrowser().on('GET', '/config.json', testConfig);
     storeSessionId('session-1');
     window.history.replaceState(null, '', '/settings');
-    const fetch = vi.fn(async (input: RequestInfo | URL) => jsonResponse(String(input).endsWith('/sessions/current') ? loginSession() : testConfig));
-    vi.stubGlobal('fetch', fetch);
-    const asked = () => fetch.mock.calls.filter(([input]) => String(input).endsWith('/sessions/current'));
     await act(async () => {
       const starting = start(container);
-      await vi.waitFor(() => expect(asked()).toHaveLength(1));
+      await vi.waitFor(() => expect(api.calls('GET', '/sessions/current')).toHaveLength(1));
       started = await starting;
     });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 5_000 })).toBeTruthy();
-    expect(asked()).toHaveLength(1);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 10_000 })).toBeTruthy();
+    expect(api.calls('GET', '/sessions/current')).toHaveLength(1);
   });
 });
