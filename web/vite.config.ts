@@ -81,10 +81,15 @@ const pdfjsData = (): Plugin => {
  * importScripts): one classic script without imports, its names kept in a function scope of their own (importScripts
  * shares the worker's global scope), after the constants given for it.
  */
-const workerScripts = (scripts: Record<string, { source: string; constants?: Record<string, unknown> }>): Plugin => ({
+const workerScripts: Record<string, { source: string; constants?: Record<string, unknown> }> = {
+  'push-worker': { source: 'src/platform/pwa/push-worker.ts' },
+  'network-routes': { source: 'src/platform/pwa/network-routes-worker.ts', constants: { NETWORK_ONLY_PATHS: networkOnlyPaths } },
+};
+
+const buildWorkerScripts = (): Plugin => ({
   name: 'chartside-worker-scripts',
   async generateBundle() {
-    for (const [name, { source, constants = {} }] of Object.entries(scripts)) {
+    for (const [name, { source, constants = {} }] of Object.entries(workerScripts)) {
       const file = path.resolve(import.meta.dirname, source);
       const { code } = await transformWithOxc(readFileSync(file, 'utf8'), file, { lang: 'ts' });
       const defined = Object.entries(constants).map(([constant, value]) => `const ${constant} = ${JSON.stringify(value)};\n`);
@@ -101,10 +106,7 @@ export default defineConfig({
     react(),
     versionMeta(),
     pdfjsData(),
-    workerScripts({
-      'push-worker': { source: 'src/platform/pwa/push-worker.ts' },
-      'network-routes': { source: 'src/platform/pwa/network-routes-worker.ts', constants: { NETWORK_ONLY_PATHS: networkOnlyPaths } },
-    }),
+    buildWorkerScripts(),
     VitePWA({
       // The app asks before it updates (web/src/platform/pwa): 'Update Now' or 'Later'.
       registerType: 'prompt',
@@ -140,7 +142,7 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: networkOnlyPathPatterns,
         cleanupOutdatedCaches: true,
-        importScripts: ['/push-worker.js', '/network-routes.js'],
+        importScripts: Object.keys(workerScripts).map((name) => `/${name}.js`),
         // The new worker waits for 'Update Now' (skipWaiting on message), then takes over open pages at once;
         // without clientsClaim a page first loaded without a worker would never see the update take over.
         skipWaiting: false,
