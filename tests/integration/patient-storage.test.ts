@@ -140,6 +140,41 @@ describe('the stored layout of a patient', () => {
     expect(await table.query(pk, `PART#PATIENT#${patient.id}#`)).toHaveLength(0);
   });
 
+  it("records each part's size, and counts the parts a save does not read toward the size limit", async () => {
+    const patient = await create();
+    const big = (seed: number) => noteSection(900_000, seed);
+    let version = 1;
+    for (const fields of [{ events: big(1), exam: big(2) }, { labs: big(3) }, { imaging: big(4) }]) version = (await patch(patient.id, { version, fields })).version;
+    const { bodyParts } = (await table.get(pk, `PATIENT#${patient.id}`)) as { bodyParts: { name: string; bytes: number }[] };
+    const stored = await read(patient.id);
+    expect(bodyParts.map(({ name, bytes: size }) => [name, size])).toEqual([
+      ['body', bytes(JSON.stringify({ notes: '' }))],
+      ...(['events', 'exam', 'labs', 'imaging'] as const).map((section) => [`fields.${section}`, bytes(JSON.stringify(stored.fields[section]))]),
+    ]);
+
+    // 3.6 MB stored; a save of the notes alone reads none of the sections, yet 500 KB more is over 4 MB.
+    const notes = 'Discharge plan reviewed with family. '.repeat(13_000);
+    const { status, json } = await asUser('PATCH', `/patients/${patient.id}`, { version, notes });
+    expect(status).toBe(413);
+    const whole = (bytes(JSON.stringify({ ...stored, notes })) / 1_000_000).toFixed(1);
+    expect(json.error?.message).toContain(`Stored, Patient would take ${whole} MB; at most 4.0 MB fit.`);
+    expect(await read(patient.id)).toEqual(stored);
+    expect((await patch(patient.id, { version, notes: 'Family meeting at 3' })).version).toBe(version + 1);
+  });
+
+  it("reads and rewrites whole a patient whose head does not record its parts' sizes, and records them", async () => {
+    const patient = await create();
+    const fields = { events: noteSection(2_000, 1), exam: noteSection(3_000, 2) };
+    await patch(patient.id, { version: 1, fields, notes: 'Call daughter' });
+    const head = (await table.get(pk, `PATIENT#${patient.id}`)) as { bodyParts: { bytes?: number }[] };
+    await table.put({ ...head, bodyParts: head.bodyParts.map(({ bytes: _bytes, ...part }) => part) });
+
+    await patch(patient.id, { version: 2, fields: { vitals: noteSection(500, 3) } });
+    const after = (await table.get(pk, `PATIENT#${patient.id}`)) as { bodyParts: { bytes?: number }[] };
+    expect(after.bodyParts.map((part) => typeof part.bytes)).toEqual(['number', 'number', 'number', 'number']);
+    expect(await read(patient.id)).toMatchObject({ version: 3, notes: 'Call daughter', fields: { ...fields, vitals: noteSection(500, 3) } });
+  });
+
   it('reads a damaged section as unreadable, keeping its stored text, and the rest of the patient as stored', async () => {
     const patient = await create();
     const exam = noteSection(1_000);
@@ -155,8 +190,12 @@ describe('the stored layout of a patient', () => {
     expect(fields.events).toEqual({ deltaString: '', unreadable: damaged });
     expect(fields.exam).toEqual(exam);
 
+    // A save of another section neither reads nor rewrites it.
+    await patch(patient.id, { version: 2, fields: { exam: noteSection(1_100) } });
+    expect(await table.get(pk, `PART#PATIENT#${patient.id}#fields.events#0000`)).toEqual({ ...part, data: damaged });
+
     // Starting the section again stores a readable value over it.
-    await patch(patient.id, { version: 2, fields: { events: { deltaString: '', expanded: true } } });
+    await patch(patient.id, { version: 3, fields: { events: { deltaString: '', expanded: true } } });
     expect((await read(patient.id)).fields.events).toEqual({ deltaString: '', expanded: true });
   });
 });

@@ -9,8 +9,10 @@ export const CHUNK_BYTES = 350_000;
 export const chunkPrefix = (headSk: string) => `PART#${headSk}#`;
 /** The prefix every part of every head whose sort key begins with `headPrefix` shares (e.g. all of a user's patients). */
 export const chunksUnderPrefix = (headPrefix: string) => `PART#${headPrefix}`;
+/** The prefix of every item of one part. */
+export const partPrefix = (headSk: string, part: string) => `${chunkPrefix(headSk)}${part}#`;
 /** The item holding piece `index` of one part; the fixed-width index keeps a part's pieces in order. */
-export const chunkSk = (headSk: string, part: string, index: number) => `${chunkPrefix(headSk)}${part}#${String(index).padStart(4, '0')}`;
+export const chunkSk = (headSk: string, part: string, index: number) => `${partPrefix(headSk, part)}${String(index).padStart(4, '0')}`;
 
 /** Splits text into pieces of at most `maxBytes` UTF-8 bytes, never inside a character. '' gives one empty piece. */
 export const splitIntoChunks = (text: string, maxBytes = CHUNK_BYTES): string[] => {

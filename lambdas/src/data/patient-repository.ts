@@ -23,7 +23,12 @@ const missingAttributes = (): Omit<Patient, 'id'> => {
   return blank;
 };
 
-const layout: RecordLayout<Patient, 'fields' | 'notes'> = {
+/** The fields of a patient kept as parts beside its head. */
+type PatientBody = 'fields' | 'notes';
+/** A patient without its note sections and notes. */
+export type PatientHead = Omit<Patient, PatientBody>;
+
+const layout: RecordLayout<Patient, PatientBody> = {
   noun: 'patient',
   headPrefix: keys.patient(''),
   bodyFields: ['fields', 'notes'],
@@ -64,7 +69,7 @@ const inBatches = async <T, R>(items: readonly T[], concurrency: number, work: (
 };
 
 export class PatientRepository {
-  private readonly store: VersionedRecordStore<Patient, 'fields' | 'notes'>;
+  private readonly store: VersionedRecordStore<Patient, PatientBody>;
 
   constructor(private readonly table: Table) {
     this.store = new VersionedRecordStore(table, layout);
@@ -95,10 +100,18 @@ export class PatientRepository {
 
   /**
    * Applies `change` to the patient if it is still at `expectedVersion`: 404 when missing, 409 when another write came
-   * first. The result is stored with the version bumped; returns the patient after the change.
+   * first. Only the sections and notes `touched` sets are read and written (an autosave of one section reads that one);
+   * `change` sees the patient with only those in its body, and the bytes the rest adds to it as JSON. The result is
+   * stored with the version bumped; returns the patient after the change, without its sections and notes.
    */
-  async update(userId: string, patientId: string, expectedVersion: number, change: (current: Patient) => Patient): Promise<Patient> {
-    return (await this.store.update(userId, patientId, expectedVersion, change)).after;
+  async update(
+    userId: string,
+    patientId: string,
+    expectedVersion: number,
+    touched: Partial<Pick<Patient, PatientBody>>,
+    change: (current: Patient, bytesElsewhere: number) => Patient,
+  ): Promise<PatientHead> {
+    return this.store.updateParts(userId, patientId, expectedVersion, touched, change);
   }
 
   /** Stores each patient in place of the user's copy under its id (see `replace`), a few at a time. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@chartside/shared';
 import * as z from 'zod';
-import { assertHeadFits, bodyFromParts, bodyPartsOf, headOf, type RecordLayout } from './versioned-record-store';
+import { assertHeadFits, bodyFromParts, bodyPartsOf, bytesOutside, headOf, partNamesOf, type RecordLayout } from './versioned-record-store';
 
 const Note = z.strictObject({
   id: z.string(),
@@ -54,6 +54,48 @@ describe('bodyPartsOf and bodyFromParts', () => {
     expect(back).toEqual({ lines, body, sections });
     expect(Object.keys(back.sections ?? {})).toEqual(['vitals', 'exam', 'a.b']);
     expect(bodyFromParts(layout, bodyPartsOf(layout, { ...note, sections: {} }))).toEqual({ lines, body, sections: {} });
+  });
+});
+
+describe('partNamesOf and bytesOutside', () => {
+  const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+  /** The manifest of `note` with each part's size, as a write records it. */
+  const manifest = {
+    bodyParts: [...bodyPartsOf(layout, note)].map(([name, text]) => ({ name, count: 1, version: 3, bytes: Buffer.byteLength(text) })),
+    partCount: 4,
+  };
+  /** `note` with only the parts in scope in its body, as a read of those parts gives it. */
+  const holding = (scope: ReadonlySet<string>) => ({
+    ...note,
+    ...(scope.has('body') ? {} : { lines: [], body: '' }),
+    sections: Object.fromEntries(Object.entries(note.sections).filter(([key]) => scope.has(`sections.${key}`))),
+  });
+
+  it('names the plain part for any plain field set, and a part per key set', () => {
+    expect(partNamesOf(layout, { sections: { exam: { text: '' } } })).toEqual(new Set(['sections.exam']));
+    expect(partNamesOf(layout, { body: 'x', sections: { 'a.b': { text: '' }, vitals: { text: '' } } })).toEqual(new Set(['body', 'sections.a.b', 'sections.vitals']));
+    expect(partNamesOf(layout, {})).toEqual(new Set());
+  });
+
+  it.each([
+    ['one section', ['sections.exam']],
+    ['the plain part and a section', ['body', 'sections.vitals']],
+    ['every section', ['sections.vitals', 'sections.exam', 'sections.a.b']],
+  ])('with %s at hand, adds what the others take to the whole record as JSON', (_case, names) => {
+    const scope = new Set(names);
+    const partial = holding(scope);
+    expect(bytes(partial) + (bytesOutside(layout, manifest, scope, partial) ?? NaN)).toBe(bytes(note));
+  });
+
+  it('counts one byte over, no more, when none of a map is at hand (there is one comma fewer than parts)', () => {
+    const scope = new Set<string>();
+    expect(bytes(holding(scope)) + (bytesOutside(layout, manifest, scope, holding(scope)) ?? NaN)).toBe(bytes(note) + 1);
+  });
+
+  it('is undefined when the head does not record a size it needs', () => {
+    const old = { ...manifest, bodyParts: manifest.bodyParts.map(({ bytes: _bytes, ...part }) => part) };
+    expect(bytesOutside(layout, old, new Set(['sections.exam']), holding(new Set(['sections.exam'])))).toBeUndefined();
+    expect(bytesOutside(layout, old, new Set(old.bodyParts.map((part) => part.name)), note)).toBe(0);
   });
 });
 

@@ -4,12 +4,13 @@
 // wrote them). Every write names the version it was based on and bumps it, so an edit from another device is never
 // overwritten; it puts only the parts whose content changed and deletes the items no longer listed, in the head's one
 // transaction, so an autosave of one section costs that section whatever else the record holds. A read (the head and
-// all its parts, one Get and one Query sent together) retries until the head and the parts it lists belong to the same
-// write. This layout replaced one chunked body per record before any data was deployed: no stored data needs migrating.
+// its parts, one Get and Queries sent together) retries until the head and the parts it lists belong to the same write.
+// A change that names the body it touches (updateParts) reads and writes only those parts: the head keeps each part's
+// size, so the record's whole size is known without reading the rest. This layout replaced one chunked body per record before any data was deployed: no stored data needs migrating.
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AppError, notFound, versionConflict } from '@chartside/shared';
 import * as z from 'zod';
-import { chunkPrefix, chunkSk, joinChunks, splitIntoChunks } from './chunked-body';
+import { chunkPrefix, chunkSk, joinChunks, partPrefix, splitIntoChunks } from './chunked-body';
 import { isVersionCheckFailure, keys, type Table } from './table';
 
 /** A head must stay well under DynamoDB's 400 KB item limit. */
@@ -17,8 +18,16 @@ const MAX_HEAD_BYTES = 350_000;
 /** A read (or delete) that raced a write is tried again this many times. */
 const READ_ATTEMPTS = 5;
 
-/** One part of a body as the head lists it: its name, how many items hold it, and the record version that wrote them. */
-const PartEntry = z.object({ name: z.string(), count: z.number().int().positive(), version: z.number().int().nonnegative() });
+/**
+ * One part of a body as the head lists it: its name, how many items hold it, the record version that wrote them, and
+ * its text's UTF-8 bytes (missing on a head written before the sizes were kept).
+ */
+const PartEntry = z.object({
+  name: z.string(),
+  count: z.number().int().positive(),
+  version: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative().optional(),
+});
 export type PartEntry = z.infer<typeof PartEntry>;
 
 /**
@@ -64,7 +73,7 @@ export interface RecordLayout<T extends VersionedRecord, B extends keyof T> {
 export interface StoredRecord<T> {
   record: T;
   body: BodyManifest;
-  /** The text of every part as read (name -> JSON text): a write compares against it instead of serializing the record again. */
+  /** The text of every part read (name -> JSON text): a write compares against it instead of serializing the record again. */
   partTexts: ReadonlyMap<string, string>;
 }
 
@@ -73,6 +82,10 @@ export interface StoredBody {
   body: BodyManifest;
   partTexts?: ReadonlyMap<string, string>;
 }
+
+/** The names of the parts a read or write covers; undefined for all of them. */
+type PartScope = ReadonlySet<string> | undefined;
+const inScope = (scope: PartScope, name: string) => scope === undefined || scope.has(name);
 
 const isKeyed = <T extends VersionedRecord, B extends keyof T>(layout: RecordLayout<T, B>, field: B) => layout.keyedBodyFields?.includes(field) ?? false;
 
@@ -91,6 +104,35 @@ export const bodyPartsOf = <T extends VersionedRecord, B extends keyof T>(layout
     for (const [key, entry] of Object.entries(record[field] ?? {})) if (entry !== undefined) parts.set(`${String(field)}.${key}`, JSON.stringify(entry));
   }
   return parts;
+};
+
+/** The names of the parts that hold what `body` sets: the plain part if it sets a plain field, and a part per key it sets. */
+export const partNamesOf = <T extends VersionedRecord, B extends keyof T>(layout: RecordLayout<T, B>, body: Partial<Pick<T, B>>): Set<string> => {
+  const names = new Set<string>();
+  for (const field of layout.bodyFields) {
+    const value = body[field];
+    if (value === undefined) continue;
+    if (!isKeyed(layout, field)) names.add(PLAIN_PART);
+    else for (const key of Object.keys(value as object)) names.add(`${String(field)}.${key}`);
+  }
+  return names;
+};
+
+/**
+ * The UTF-8 bytes the parts outside `scope` add to `record` as JSON, when `record` holds only the parts in scope (the
+ * plain fields at their defaults when the plain part is outside): a key's part adds its key, its text and a colon and
+ * comma (one byte more than the JSON when its map is otherwise empty); the plain part adds its text in place of the
+ * defaults'. Undefined when the head does not record a size it needs.
+ */
+export const bytesOutside = <T extends VersionedRecord, B extends keyof T>(layout: RecordLayout<T, B>, body: BodyManifest, scope: ReadonlySet<string>, record: T) => {
+  let total = 0;
+  for (const part of body.bodyParts) {
+    if (scope.has(part.name)) continue;
+    if (part.bytes === undefined) return undefined;
+    if (part.name === PLAIN_PART) total += part.bytes - Buffer.byteLength(bodyPartsOf(layout, record).get(PLAIN_PART) ?? '');
+    else total += Buffer.byteLength(JSON.stringify(part.name.slice(part.name.indexOf('.') + 1))) + 2 + part.bytes;
+  }
+  return total;
 };
 
 /** The body fields back from their parts' texts (the inverse of bodyPartsOf); a keyed field without parts is {}. */
@@ -145,14 +187,15 @@ export const queryUnder = async (
 };
 
 /**
- * The text of every part the head lists, from the part items found: name -> text. Undefined when the items are not
- * exactly the ones the head lists (they were read on the other side of a write): the caller reads both again.
+ * The text of every part in scope the head lists, from the part items found: name -> text. Undefined when the items are
+ * not exactly the ones the head lists (they were read on the other side of a write): the caller reads both again.
  */
-const partTexts = (sk: string, body: BodyManifest, items: ReadonlyMap<string, Record<string, unknown>>): Map<string, string> | undefined => {
+const partTexts = (sk: string, body: BodyManifest, scope: PartScope, items: ReadonlyMap<string, Record<string, unknown>>): Map<string, string> | undefined => {
   const listed = body.bodyParts.reduce((sum, part) => sum + part.count, 0);
-  if (items.size !== body.partCount || listed !== body.partCount) return undefined;
+  const parts = body.bodyParts.filter((part) => inScope(scope, part.name));
+  if (listed !== body.partCount || items.size !== parts.reduce((sum, part) => sum + part.count, 0)) return undefined;
   const texts = new Map<string, string>();
-  for (const part of body.bodyParts) {
+  for (const part of parts) {
     const pieces: string[] = [];
     for (let index = 0; index < part.count; index += 1) {
       const item = items.get(chunkSk(sk, part.name, index));
@@ -175,21 +218,23 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
   }
 
   /**
-   * The head and its body, read consistently and consistent with each other; undefined when the user has no such record.
-   * The head and the parts are read at the same time: every write stamps the parts it puts with the new version and
-   * lists them on the head, so a pair caught on either side of a write does not match, and is read again.
+   * The head and its body (the parts in `scope`, all by default), read consistently and consistent with each other;
+   * undefined when the user has no such record. The head and the parts are read at the same time: every write stamps the
+   * parts it puts with the new version and lists them on the head, so a pair caught on either side of a write does not
+   * match, and is read again.
    */
-  async read(userId: string, id: string): Promise<StoredRecord<T> | undefined> {
+  async read(userId: string, id: string, scope?: PartScope): Promise<StoredRecord<T> | undefined> {
     const pk = keys.user(userId);
     const sk = this.headSk(id);
+    const prefixes = scope === undefined ? [chunkPrefix(sk)] : [...scope].map((name) => partPrefix(sk, name));
     for (let attempt = 0; attempt < READ_ATTEMPTS; attempt += 1) {
-      const [{ Item }, items] = await Promise.all([
+      const [{ Item }, ...found] = await Promise.all([
         this.table.client.send(new GetCommand({ TableName: this.table.name, Key: { pk, sk }, ConsistentRead: true })),
-        this.queryParts(pk, sk),
+        ...prefixes.map((prefix) => this.queryParts(pk, prefix)),
       ]);
       if (!Item) return undefined;
       const body = BodyManifest.parse(Item);
-      const texts = partTexts(sk, body, items);
+      const texts = partTexts(sk, body, scope, new Map(found.flatMap((items) => [...items])));
       if (texts === undefined) continue;
       const head: Record<string, unknown> = { ...Item };
       for (const name of [...LAYOUT_ATTRIBUTES, ...Object.keys(this.layout.listOnlyAttributes ?? {})]) delete head[name];
@@ -199,12 +244,12 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
     throw new AppError('unavailable', `This ${this.layout.noun} is being changed right now. Try again in a moment.`);
   }
 
-  /** Every part item of one head, by sort key, in one consistent query. */
-  private async queryParts(pk: string, sk: string): Promise<Map<string, Record<string, unknown>>> {
+  /** Every part item under `prefix` (all of one head's, or one part's), by sort key, in one consistent query. */
+  private async queryParts(pk: string, prefix: string): Promise<Map<string, Record<string, unknown>>> {
     const input: QueryCommandInput = {
       TableName: this.table.name,
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': chunkPrefix(sk) },
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
       ConsistentRead: true,
     };
     const items = new Map<string, Record<string, unknown>>();
@@ -246,6 +291,37 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
     const after: T = { ...(await change(stored.record)), id, version: expectedVersion + 1 };
     await this.write(userId, after, stored);
     return { before: stored.record, after };
+  }
+
+  /**
+   * Like update, for a change of the head and of the body `touched` sets (a patient's autosave of one section): only
+   * the head and those parts are read and written, every other part stays as stored, so the save costs what it changed
+   * whatever else the record holds. `change` sees the record with only those parts in its body, and the bytes the other
+   * parts add to it as JSON (for the size limit); it must change no other part of the body. A head that does not record
+   * its parts' sizes is read and written whole. Returns the record after the change, without its body.
+   */
+  async updateParts(
+    userId: string,
+    id: string,
+    expectedVersion: number,
+    touched: Partial<Pick<T, B>>,
+    change: (current: T, bytesElsewhere: number) => T,
+  ): Promise<Omit<T, B>> {
+    const scope = partNamesOf(this.layout, touched);
+    const stored = await this.read(userId, id, scope);
+    if (!stored) throw notFound(`That ${this.layout.noun}`);
+    const bytesElsewhere = bytesOutside(this.layout, stored.body, scope, stored.record);
+    if (bytesElsewhere === undefined) return this.withoutBody((await this.update(userId, id, expectedVersion, (current) => change(current, 0))).after);
+    if (stored.record.version !== expectedVersion) throw versionConflict(`This ${this.layout.noun}`);
+    const after: T = { ...change(stored.record, bytesElsewhere), id, version: expectedVersion + 1 };
+    await this.write(userId, after, stored, scope);
+    return this.withoutBody(after);
+  }
+
+  private withoutBody(record: T): Omit<T, B> {
+    const head: Partial<T> = { ...record };
+    for (const field of this.layout.bodyFields) delete head[field];
+    return head as Omit<T, B>;
   }
 
   /** Deletes the record, its parts and its companion items; returns what was deleted, or undefined when it was not there. */
@@ -291,29 +367,36 @@ export class VersionedRecordStore<T extends VersionedRecord, B extends keyof T> 
    * One transaction: the head, a Put per item of every part whose content changed, and a Delete per item no longer
    * listed; when no part changed, the head alone as one conditional Put (a transaction costs DynamoDB twice the work).
    * With a `previous` copy the head must still be at the version before `record.version` (409 otherwise); without one
-   * it must be new. A previous copy without its part texts (an import) has every part rewritten. The transaction stays
-   * under DynamoDB's 100 items: a patient has at most 41 parts and 4 MB, so at most 41 + 2 x 12 extra pieces of 350 KB
-   * are put or deleted.
+   * it must be new. A previous copy without its part texts (an import) has every part rewritten. Parts outside `scope`
+   * stay as stored, whatever `record` holds for them. Parts keep their stored order, new ones follow in the record's.
+   * The transaction stays under DynamoDB's 100 items: a patient has at most 41 parts and 4 MB, so at most 41 + 2 x 12
+   * extra pieces of 350 KB are put or deleted.
    */
-  async write(userId: string, record: T, previous: StoredBody | undefined): Promise<void> {
+  async write(userId: string, record: T, previous: StoredBody | undefined, scope?: PartScope): Promise<void> {
     const pk = keys.user(userId);
     const sk = this.headSk(record.id);
-    const parts = bodyPartsOf(this.layout, record);
-    const stored = new Map((previous?.body.bodyParts ?? []).map((part) => [part.name, part]));
+    const parts = new Map([...bodyPartsOf(this.layout, record)].filter(([name]) => inScope(scope, name)));
     const bodyParts: PartEntry[] = [];
     const writes: TransactItem[] = [];
-    for (const [name, text] of parts) {
-      const storedPart = stored.get(name);
+    const keepOrPut = (name: string, text: string, storedPart: PartEntry | undefined) => {
       if (storedPart && previous?.partTexts?.get(name) === text) {
-        bodyParts.push(storedPart);
-        continue;
+        bodyParts.push({ ...storedPart, bytes: storedPart.bytes ?? Buffer.byteLength(text) });
+        return;
       }
       const pieces = splitIntoChunks(text);
       for (const [index, data] of pieces.entries()) writes.push({ Put: { TableName: this.table.name, Item: { pk, sk: chunkSk(sk, name, index), data, version: record.version } } });
       writes.push(...this.pieceDeletes(pk, sk, name, pieces.length, storedPart?.count ?? 0));
-      bodyParts.push({ name, count: pieces.length, version: record.version });
+      bodyParts.push({ name, count: pieces.length, version: record.version, bytes: Buffer.byteLength(text) });
+    };
+    const stored = new Set<string>();
+    for (const storedPart of previous?.body.bodyParts ?? []) {
+      stored.add(storedPart.name);
+      const text = parts.get(storedPart.name);
+      if (!inScope(scope, storedPart.name)) bodyParts.push(storedPart);
+      else if (text === undefined) writes.push(...this.pieceDeletes(pk, sk, storedPart.name, 0, storedPart.count));
+      else keepOrPut(storedPart.name, text, storedPart);
     }
-    for (const gone of stored.values()) if (!parts.has(gone.name)) writes.push(...this.pieceDeletes(pk, sk, gone.name, 0, gone.count));
+    for (const [name, text] of parts) if (!stored.has(name)) keepOrPut(name, text, undefined);
     const body: BodyManifest = { bodyParts, partCount: bodyParts.reduce((sum, part) => sum + part.count, 0) };
     assertHeadFits(this.layout, record);
     const headPut = {

@@ -19,7 +19,7 @@ import {
   type PatientPatch,
   type TimeTracking,
 } from '@chartside/shared';
-import { assertHeadFits, type PatientRepository } from '../data/patient-repository';
+import { assertHeadFits, type PatientHead, type PatientRepository } from '../data/patient-repository';
 import type { UserRepository } from '../data/user-repository';
 import type { Clock } from '../ports/clock';
 import type { Broadcast } from '../ws/broadcast';
@@ -41,10 +41,13 @@ export interface PatientCaller extends Caller {
 /** Events sent at once after an import or delete-all. */
 const BROADCAST_BATCH = 10;
 
-/** 413 when the whole patient is over the size limit, or its listed part would not fit in one item. */
-const assertFits = (patient: Patient) => {
+/**
+ * 413 when the whole patient is over the size limit, or its listed part would not fit in one item; `bytesElsewhere`
+ * is what the sections not at hand add to it.
+ */
+const assertFits = (patient: Patient, bytesElsewhere = 0) => {
   const name = [patient.lastname, patient.firstname].filter(Boolean).join(', ') || 'This patient';
-  assertRecordFits(patient, MAX_PATIENT_BYTES, name, 'Shorten the longest notes or move them into a resource.');
+  assertRecordFits(patient, MAX_PATIENT_BYTES, name, 'Shorten the longest notes or move them into a resource.', bytesElsewhere);
   assertHeadFits(patient);
 };
 
@@ -81,20 +84,21 @@ export const createPatient = async (deps: PatientDeps, caller: PatientCaller, bo
 };
 
 /**
- * Applies a patch from the version it names (409 when the patient has moved on since); then, side by side, the tags
- * added to the user's list, the push to the other tabs and `recordChange` (the audit entry): an autosave waits for one
- * more round trip after its write, not for each in turn.
+ * Applies a patch from the version it names (409 when the patient has moved on since), reading only the sections it
+ * sets; then, side by side, the tags added to the user's list, the push to the other tabs and `recordChange` (the audit
+ * entry): an autosave waits for one more round trip after its write, not for each in turn.
  */
 export const patchPatient = async (
   deps: PatientDeps,
   caller: PatientCaller,
   patientId: string,
   patch: PatientPatch,
-  recordChange: (patient: Patient) => Promise<void>,
-): Promise<Patient> => {
-  const after = await deps.patients.update(caller.userId, patientId, patch.version, (current) => {
+  recordChange: (patient: PatientHead) => Promise<void>,
+): Promise<PatientHead> => {
+  const touched = { fields: patch.fields, notes: patch.notes };
+  const after = await deps.patients.update(caller.userId, patientId, patch.version, touched, (current, bytesElsewhere) => {
     const next = applyPatientPatch(current, patch, { version: patch.version + 1, lastSessionId: caller.sessionId, updatedAt: deps.clock.now().toISOString() });
-    assertFits(next);
+    assertFits(next, bytesElsewhere);
     return next;
   });
   await Promise.all([patch.tags && addToUserTags(deps, caller, 'patientTags', after.tags), announce(deps, caller, patientId, after.version), recordChange(after)]);
