@@ -1,12 +1,15 @@
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sourcePaths } from '../paths';
 import { stubSources, testStack } from '../testing';
-import { AppFunction, copyPackagesCommands } from './app-function';
+import { AppFunction, bundleAliases, copyPackagesCommands } from './app-function';
 
 describe('AppFunction', () => {
   let template: Template;
@@ -73,5 +76,30 @@ describe('copyPackagesCommands', () => {
     const source = /^cp -R "(.+)" "\/asset-output\/node_modules\/fast-geoip"$/.exec(copy ?? '')?.[1];
     expect(source).toBeDefined();
     expect(existsSync(join(source!, 'data', 'index.json'))).toBe(true);
+  });
+});
+
+describe('bundleAliases', () => {
+  // As @hono/zod-openapi does: zod's namespace handed over as a value, so the bundler keeps every export it has.
+  const entry = `import { z } from 'zod';
+export const exports = Object.keys(z);
+export const check = (value) => z.object({ name: z.string().min(2) }).safeParse(value);`;
+
+  it('bundles zod without its translations, still checking and answering in English', async () => {
+    const bundle = (alias: Record<string, string>) =>
+      build({
+        stdin: { contents: entry, resolveDir: join(sourcePaths.repoRoot, 'lambdas'), loader: 'js' },
+        ...{ bundle: true, platform: 'node', format: 'esm', minify: true, write: false, absWorkingDir: sourcePaths.repoRoot, alias },
+      });
+    const [plain, aliased] = await Promise.all([bundle({}), bundle(bundleAliases(sourcePaths.repoRoot, sourcePaths.handlersDir))]);
+    const size = (result: Awaited<ReturnType<typeof bundle>>) => result.outputFiles[0]!.contents.length;
+    expect(size(plain) - size(aliased)).toBeGreaterThan(150_000);
+
+    const dir = mkdtempSync(join(tmpdir(), 'zod-alias-'));
+    writeFileSync(join(dir, 'bundle.mjs'), aliased.outputFiles[0]!.contents);
+    const bundled = (await import(pathToFileURL(join(dir, 'bundle.mjs')).href)) as { exports: string[]; check: (value: unknown) => { success: boolean; error?: { issues: { message: string }[] } } };
+    expect(bundled.exports).toEqual(expect.arrayContaining(['object', 'string', 'ZodType', 'core', 'locales']));
+    expect(bundled.check({ name: 'Ada' }).success).toBe(true);
+    expect(bundled.check({ name: 'A' }).error?.issues[0]?.message).toBe('Too small: expected string to have >=2 characters');
   });
 });

@@ -52,6 +52,16 @@ export const copyPackagesCommands = (repoRoot: string, outputDir: string, packag
     return [`mkdir -p "${dirname(target)}"`, `cp -R "${source}" "${target}"`];
   });
 
+/**
+ * Packages every bundle takes from a module of ours instead (each module says why): the SDK's credential chain as Lambda
+ * has it (the role's credentials in the environment), and zod without its translated error messages. Paths from the
+ * project root, where esbuild runs both on this machine and in a bundling container.
+ */
+export const bundleAliases = (repoRoot: string, handlersDir: string): Record<string, string> => ({
+  '@aws-sdk/credential-provider-node': `./${relative(repoRoot, join(handlersDir, '..', 'adapters', 'aws', 'lambda-credentials.ts'))}`,
+  zod: `./${relative(repoRoot, join(handlersDir, '..', '..', 'bundling', 'zod.mjs'))}`,
+});
+
 export class AppFunction extends Construct {
   /** The entry file name in the handlers folder (props.handler), e.g. `ws-connect`. */
   readonly handler: string;
@@ -106,9 +116,7 @@ export class AppFunction extends Construct {
           // Non-ASCII text as UTF-8, which Node reads modules as, not as 6-byte \u escapes: the HTTP API's bundle is 0.1 MB
           // less. (An esbuild argument: this aws-cdk-lib's bundling drops its own `charset` option.)
           '--charset': 'utf8',
-          // The SDK's credential chain as Lambda has it: the role's credentials in the environment (the module says why).
-          // A path from the project root, where esbuild runs both on this machine and in a bundling container.
-          '--alias': `@aws-sdk/credential-provider-node=./${relative(defaults.repoRoot, join(defaults.handlersDir, '..', 'adapters', 'aws', 'lambda-credentials.ts'))}`,
+          ...Object.fromEntries(Object.entries(bundleAliases(defaults.repoRoot, defaults.handlersDir)).map(([name, path]) => [`--alias:${name}`, path])),
         },
         sourceMap: true,
         sourcesContent: false,

@@ -10,7 +10,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['admissions'];
 
-export const admissionsRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const admissionsRouter = (deps: Pick<HttpDeps, 'admissions' | 'audit' | 'broadcast' | 'clientIp' | 'clock' | 'patients' | 'userDirectory' | 'users'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(admissionsContract.list, { tags }), async (c) => {

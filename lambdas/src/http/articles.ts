@@ -8,7 +8,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['articles'];
 
-export const articlesRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const articlesRouter = (deps: Pick<HttpDeps, 'articleMetadata'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(articlesContract.resolveDoi, { tags }), async (c) => {

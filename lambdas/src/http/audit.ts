@@ -19,7 +19,7 @@ export const recordPatientAccess = (deps: Pick<HttpDeps, 'audit' | 'clientIp'>, 
   return deps.audit.recorder.record(events);
 };
 
-export const auditRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const auditRouter = (deps: Pick<HttpDeps, 'audit' | 'patients'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   // The user id comes from the token and keys the query: there is no parameter that could name another user's trail.

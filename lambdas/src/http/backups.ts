@@ -21,7 +21,7 @@ const backupDateOf = (date: string) => {
   return parsed.data;
 };
 
-export const backupsRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const backupsRouter = (deps: Pick<HttpDeps, 'audit' | 'backups' | 'broadcast' | 'clientIp' | 'clock' | 'userBackups' | 'userDirectory' | 'users'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
   const restoreDeps = { ...deps.userBackups, broadcast: deps.broadcast };
 

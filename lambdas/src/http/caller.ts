@@ -6,7 +6,7 @@ import type { PatientCaller } from '../services/patient-service';
 import type { Caller } from '../services/user-tags';
 import type { HttpDeps, HttpEnv } from './deps';
 
-export const callerOf = (deps: Pick<HttpDeps, 'users' | 'userDirectory'>, c: Context<HttpEnv>): Caller => {
+export const callerOf = (deps: Pick<HttpDeps, 'userDirectory' | 'users'>, c: Context<HttpEnv>): Caller => {
   const accessToken = c.get('accessToken');
   const userId = c.get('userId');
   return {
@@ -17,7 +17,7 @@ export const callerOf = (deps: Pick<HttpDeps, 'users' | 'userDirectory'>, c: Con
 };
 
 /** The caller with the login session the request named, which a patient write records. */
-export const patientCallerOf = (deps: Pick<HttpDeps, 'users' | 'userDirectory'>, c: Context<HttpEnv>): PatientCaller => ({
+export const patientCallerOf = (deps: Pick<HttpDeps, 'userDirectory' | 'users'>, c: Context<HttpEnv>): PatientCaller => ({
   ...callerOf(deps, c),
   sessionId: c.get('sessionId'),
 });

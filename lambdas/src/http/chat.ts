@@ -10,7 +10,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['chat'];
 
-export const chatDepsOf = (deps: HttpDeps): ChatDeps => ({
+export const chatDepsOf = (deps: Pick<HttpDeps, 'ai' | 'broadcast' | 'chats' | 'clock' | 'fileStore'>): ChatDeps => ({
   chats: deps.chats,
   models: deps.ai.models,
   allowance: { chats: deps.chats, dailyTokens: deps.ai.dailyTokens },
@@ -20,7 +20,7 @@ export const chatDepsOf = (deps: HttpDeps): ChatDeps => ({
   clock: deps.clock,
 });
 
-export const chatRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const chatRouter = (deps: Pick<HttpDeps, 'ai' | 'broadcast' | 'chats' | 'clock' | 'fileStore' | 'resources'>, defaultHook: Hook) => {
   // The spec's own words for a message that is missing or not text, rather than the generic validation message.
   const hook: Hook = {
     defaultHook: (result, c) => {

@@ -11,7 +11,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['documents'];
 
-export const documentsRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const documentsRouter = (deps: Pick<HttpDeps, 'broadcast' | 'cipher' | 'clock' | 'documents' | 'fileStore' | 'logger' | 'resources' | 'userDirectory' | 'users'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(documentsContract.list, { tags }), async (c) => c.json(await listDocuments(deps, c.get('userId')), 200));

@@ -10,7 +10,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['extraction'];
 
-export const extractionRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const extractionRouter = (deps: Pick<HttpDeps, 'ai' | 'chats' | 'clock'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(extractionContract.extract, { tags }), async (c) => {

@@ -9,7 +9,7 @@ import { routeFrom } from './route';
 
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 
-export const feedRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const feedRouter = (deps: Pick<HttpDeps, 'broadcast' | 'clock' | 'feed' | 'feedFetcher' | 'logger' | 'push' | 'pushDevices'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
   const feed: FeedDeps = deps;
   const tags = ['feed'];

@@ -9,7 +9,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['feedback'];
 
-export const feedbackRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const feedbackRouter = (deps: Pick<HttpDeps, 'clock' | 'feedback' | 'userDirectory'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
   router.use('/admin/feedback', requireAdmin);
 

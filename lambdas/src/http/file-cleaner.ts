@@ -9,7 +9,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['admin'];
 
-export const fileCleanerRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const fileCleanerRouter = (deps: Pick<HttpDeps, 'clock' | 'fileReferences' | 'fileStore' | 'resources'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
   router.use('/admin/*', requireAdmin);
 

@@ -36,7 +36,7 @@ const contentRoute = createRoute({
   },
 });
 
-export const filesRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const filesRouter = (deps: Pick<HttpDeps, 'cipher' | 'clock' | 'fileStore'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   /** The caller's own existing object, or 404. */

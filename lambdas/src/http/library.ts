@@ -8,7 +8,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['library'];
 
-export const libraryRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const libraryRouter = (deps: Pick<HttpDeps, 'ai' | 'chats' | 'clock' | 'search'>, defaultHook: Hook) => {
   // A question that is missing, not text, blank or too long is answered with its own message alone.
   const hook: Hook = {
     defaultHook: (result, c) => {

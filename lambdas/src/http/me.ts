@@ -4,7 +4,7 @@ import { clientIdHeader, meContract } from '@chartside/shared';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
 
-export const meRouter = (deps: HttpDeps, defaultHook: ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0]) => {
+export const meRouter = (deps: Pick<HttpDeps, 'broadcast' | 'userDirectory' | 'users'>, defaultHook: ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0]) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(meContract.get, { tags: ['me'] }), async (c) => {

@@ -21,7 +21,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['patients'];
 
-export const patientsRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const patientsRouter = (deps: Pick<HttpDeps, 'audit' | 'broadcast' | 'clientIp' | 'clock' | 'patients' | 'userDirectory' | 'users'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(patientsContract.list, { tags }), async (c) => {

@@ -7,7 +7,7 @@ import { routeFrom } from './route';
 
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 
-export const realtimeRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const realtimeRouter = (deps: Pick<HttpDeps, 'realtimeTickets'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
   router.openapi(routeFrom(realtimeContract.ticket, { tags: ['realtime'] }), async (c) =>
     c.json({ ticket: await deps.realtimeTickets.issue(c.get('userId'), c.get('sessionId')), expiresInSeconds: REALTIME_TICKET_SECONDS }, 200),

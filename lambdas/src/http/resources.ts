@@ -10,7 +10,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['resources'];
 
-export const resourcesRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const resourcesRouter = (deps: Pick<HttpDeps, 'broadcast' | 'cipher' | 'clock' | 'fileStore' | 'logger' | 'pdfFetcher' | 'resources' | 'userDirectory' | 'users'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(resourcesContract.list, { tags }), async (c) => {

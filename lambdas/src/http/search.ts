@@ -7,7 +7,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['search'];
 
-export const searchRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const searchRouter = (deps: Pick<HttpDeps, 'search'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(searchContract.search, { tags }), async (c) => {

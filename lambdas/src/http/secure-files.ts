@@ -8,7 +8,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['secure files'];
 
-export const secureFilesRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const secureFilesRouter = (deps: Pick<HttpDeps, 'cipher'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(secureFilesContract.encrypt, { tags }), async (c) => {

@@ -9,7 +9,7 @@ type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['sessions'];
 
 /** POST /sessions and GET /sessions/current: reachable with a token alone, since they start and check the session. */
-export const sessionEntryRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const sessionEntryRouter = (deps: Pick<HttpDeps, 'clientIp' | 'clock' | 'geo' | 'sessions'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(sessionsContract.create, { tags, session: false }), async (c) => {
@@ -35,7 +35,7 @@ export const sessionEntryRouter = (deps: HttpDeps, defaultHook: Hook) => {
 };
 
 /** The session list and sign-outs; these need a live session like every other route. */
-export const sessionsRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const sessionsRouter = (deps: Pick<HttpDeps, 'broadcast' | 'clock' | 'sessions' | 'userDirectory'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(sessionsContract.list, { tags }), async (c) => {

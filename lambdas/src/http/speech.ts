@@ -26,7 +26,7 @@ const audioRoute = createRoute({
   },
 });
 
-export const speechRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const speechRouter = (deps: Pick<HttpDeps, 'speech'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   router.openapi(routeFrom(speechContract.status, { tags }), (c) =>

@@ -9,7 +9,7 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['tags'];
 
-export const tagsRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const tagsRouter = (deps: Pick<HttpDeps, 'broadcast' | 'taggedItems' | 'userDirectory' | 'users'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
 
   const documentOf = (c: Context<HttpEnv>) => {

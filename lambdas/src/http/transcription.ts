@@ -6,7 +6,7 @@ import { routeFrom } from './route';
 
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 
-export const transcriptionRouter = (deps: HttpDeps, defaultHook: Hook) => {
+export const transcriptionRouter = (deps: Pick<HttpDeps, 'transcription'>, defaultHook: Hook) => {
   const router = new OpenAPIHono<HttpEnv>(defaultHook);
   const route = routeFrom(transcriptionContract.session, { tags: ['transcription'] });
 
