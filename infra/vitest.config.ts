@@ -9,7 +9,8 @@ export default defineProject({
     pool: 'vmForks',
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/cdk.out/**'],
-    // A whole-app synth with cdk-nag takes a few seconds on a small machine.
+    // A whole-app synth with cdk-nag takes a few seconds on a small machine, in a test or in its beforeAll.
     testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

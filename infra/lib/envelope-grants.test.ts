@@ -29,7 +29,7 @@ describe('the envelope key in the app', () => {
     for (const fn of functions) expect(JSON.stringify(fn.Properties.Environment.Variables.DATA_ENCRYPTION_KEY_ARN)).toContain(keyId);
   });
 
-  it('may be used by exactly the HTTP API (GenerateDataKey, Decrypt) and the chat reply function (Decrypt)', () => {
+  it("may be used by exactly the HTTP API's files group (GenerateDataKey, Decrypt) and the chat reply function (Decrypt)", () => {
     const users = Object.entries(appTemplate.findResources('AWS::IAM::ManagedPolicy')).flatMap(([id, policy]) =>
       (policy.Properties.PolicyDocument.Statement as Statement[])
         .filter((statement) => JSON.stringify(statement.Resource).includes(keyId!))
@@ -37,7 +37,7 @@ describe('the envelope key in the app', () => {
     );
     expect(users).toEqual([
       [expect.stringMatching(/^ModelsChatReply/), ['kms:Decrypt']],
-      [expect.stringMatching(/^HttpApiHandler/), ['kms:Decrypt', 'kms:GenerateDataKey']],
+      [expect.stringMatching(/^HttpApiFilesHandler/), ['kms:Decrypt', 'kms:GenerateDataKey']],
     ]);
   });
 });

@@ -51,8 +51,8 @@ describe('Audit trail', () => {
     });
   });
 
-  it("gives the HTTP API's role Query on the audit table and the writer's invocation, never a write, update or delete", () => {
-    const statements = statementsOf(app, 'HttpApiHandlerPolicy');
+  it.each(['HttpApiHandlerPolicy', 'HttpApiFilesHandlerPolicy'])("gives the HTTP API's role (%s) Query on the audit table and the writer's invocation, never a write, update or delete", (policy) => {
+    const statements = statementsOf(app, policy);
     expect(auditTableActions(statements)).toEqual(['dynamodb:Query']);
     const invokes = statements.filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
     expect(JSON.stringify(invokes)).toContain('AuditWriterHandler');
@@ -67,7 +67,7 @@ describe('Audit trail', () => {
     const granting = Object.entries(policies)
       .filter(([, policy]) => auditTableActions(policy.Properties.PolicyDocument.Statement as PolicyStatementJson[]).length > 0)
       .map(([id]) => id.replace(/Policy[0-9A-F]{8}$/, ''));
-    expect(granting.sort()).toEqual(['AuditWriterHandler', 'HttpApiHandler']);
+    expect(granting.sort()).toEqual(['AuditWriterHandler', 'HttpApiFilesHandler', 'HttpApiHandler']);
   });
 
   it('keeps entries as many years as the deploy config says', () => {

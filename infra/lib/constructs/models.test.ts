@@ -17,8 +17,8 @@ const synth = (models: BedrockModels) => {
   const files = new Files(stack, 'Files', { bucketName: 'files-bucket', key: new Key(stack, 'FilesKey'), webOrigins: ['https://app.example.org'] });
   const realtime = new Realtime(stack, 'Realtime', { defaults, data, logKey, accessLogs: false });
   const construct = new Models(stack, 'Models', { defaults, data, files, realtime, models, dailyTokens: 100_000 });
-  const httpPolicy = new ManagedPolicy(stack, 'HttpPolicy', { statements: [] });
-  construct.grantHttpApi(httpPolicy);
+  construct.grantHttpApi(new ManagedPolicy(stack, 'HttpPolicy', { statements: [] }));
+  construct.grantLibrary(new ManagedPolicy(stack, 'LibraryPolicy', { statements: [] }));
   return Template.fromStack(stack);
 };
 
@@ -50,14 +50,19 @@ describe('Models', () => {
     expect(replies).not.toContain('s3:PutObject');
   });
 
-  it('lets the HTTP API start replies and call exactly the Fast, vision and extraction models', () => {
-    const http = policy(synth({ ...nova, fast: 'amazon.titan-text-express-v1' }), 'HttpPolicy');
+  it("lets the HTTP API's AI group start replies and call exactly the vision and extraction models, and its search group the Fast one", () => {
+    const template = synth({ ...nova, fast: 'amazon.titan-text-express-v1' });
+    const http = policy(template, 'HttpPolicy');
     expect(http).toContain('lambda:InvokeFunction');
     expect(http).toContain('bedrock:InvokeModel"');
-    expect(http).toContain('foundation-model/amazon.titan-text-express-v1');
     expect(http).toContain('foundation-model/amazon.nova-lite-v1:0');
     expect(http).toContain('foundation-model/amazon.nova-micro-v1:0');
+    expect(http).not.toContain('amazon.titan-text-express-v1');
     expect(http).not.toContain('amazon.nova-pro-v1:0');
+    const library = policy(template, 'LibraryPolicy');
+    expect(library).toContain('foundation-model/amazon.titan-text-express-v1');
+    expect(library).not.toContain('lambda:InvokeFunction');
+    expect(library).not.toContain('amazon.nova-lite-v1:0');
   });
 
   it('grants an inference profile and the model it routes to', () => {

@@ -69,13 +69,15 @@ export class Models extends Construct {
     });
   }
 
-  /**
-   * For the HTTP API: start chat replies, and call models itself for whole answers: Fast (questions asked of the
-   * library), vision (the text transformer) and extraction.
-   */
+  /** For the HTTP API's AI group: start chat replies, and call models itself for whole answers: vision (the text transformer) and extraction. */
   grantHttpApi(policy: ManagedPolicy): void {
     policy.addStatements(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.chatReply.function.functionArn] }));
-    this.grantModels(policy, [this.models.fast, this.models.vision, this.models.extraction], ['bedrock:InvokeModel']);
+    this.grantModels(policy, [this.models.vision, this.models.extraction], ['bedrock:InvokeModel']);
+  }
+
+  /** For the HTTP API's search group: questions asked of the library, answered in the request by the fast model. */
+  grantLibrary(policy: ManagedPolicy): void {
+    this.grantModels(policy, [this.models.fast], ['bedrock:InvokeModel']);
   }
 
   /** Exactly these models: a foundation model in this region, or an inference profile and the models it routes to. */

@@ -93,12 +93,17 @@ export class AppStack extends Stack {
       logKey,
       contactEmail: config.contactEmail,
     });
-    search.grant(this.httpApi.handler.policy, 'search');
+    // Each group of the API's routes gets what its routes use (lambdas/src/http/groups/).
+    const { http, 'http-files': filesApi, 'http-search': searchApi, 'http-ai': aiApi, 'http-feed': feedApi } = this.httpApi.handlers;
+    search.grant(searchApi.policy, 'search');
     // The API records through the writer and reads the caller's trail; it can neither put nor change nor delete an entry.
-    this.auditWriter.grantRecord(this.httpApi.handler.policy);
-    props.audit.grantReadTrail(this.httpApi.handler.policy);
-    this.models.grantHttpApi(this.httpApi.handler.policy);
-    props.backups.grantRead(this.httpApi.handler.policy);
+    for (const group of [http, filesApi]) {
+      this.auditWriter.grantRecord(group.policy);
+      props.audit.grantReadTrail(group.policy);
+    }
+    this.models.grantHttpApi(aiApi.policy);
+    this.models.grantLibrary(searchApi.policy);
+    props.backups.grantRead(filesApi.policy);
     this.nightlyBackup = new NightlyBackup(this, 'NightlyBackup', { defaults, data, files, backups: props.backups });
     this.feedRefresh = new FeedRefresh(this, 'FeedRefresh', {
       defaults: { ...defaults, environment: { ...defaults.environment, ...this.pushKeys.environment } },
@@ -106,13 +111,13 @@ export class AppStack extends Stack {
       realtime: this.realtime,
       contactEmail: config.contactEmail,
     });
-    this.pushKeys.grantRead(this.httpApi.handler.policy);
+    this.pushKeys.grantRead(feedApi.policy);
     this.pushKeys.grantRead(this.feedRefresh.handler.policy);
     // The API seals and opens encrypted resources and files; a chat reply reads an encrypted resource it is about.
-    props.envelope.grantEncryptDecrypt(this.httpApi.handler.policy);
+    props.envelope.grantEncryptDecrypt(filesApi.policy);
     props.envelope.grantDecrypt(this.models.chatReply.policy);
-    if (config.dictation) grantDictation(this.httpApi.handler.policy);
-    grantSpeech(this.httpApi.handler.policy);
+    if (config.dictation) grantDictation(aiApi.policy);
+    grantSpeech(aiApi.policy);
     this.searchIndexing = new SearchIndexing(this, 'Search', { defaults, data, search, logKey });
     this.web = new Web(this, 'Web', {
       auth,

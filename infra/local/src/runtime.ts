@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { getRequestListener } from '@hono/node-server';
 import type { RuntimeConfig } from '@chartside/shared';
 import { createApp } from '@chartside/lambdas/http/app';
+import { allRouters, withApiDocument } from '@chartside/lambdas/http/groups/all';
 import { cognitoClient, createCognitoLocal, ensureUserPool } from './cognito-local';
 import { composeLocal } from './compose';
 import { ensureAuditTable, ensureTable, startDynamoDbLocal } from './dynamodb-local';
@@ -136,7 +137,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
     const web = settings.WEB_MODE === 'dev' ? await serveDevWeb(settings.repoRoot, server) : serveBuiltWeb(settings, localSecurityHeaders(s3.endpoint));
     mounted.web = web;
     stops.push(() => web.close());
-    mounted.app = getRequestListener(createApp(composed.http).fetch);
+    mounted.app = getRequestListener(createApp(composed.http, (hook) => withApiDocument(allRouters(composed.http, hook))).fetch);
     mounted.config = { region: 'us-east-1', userPoolId: pool.userPoolId, userPoolClientId: pool.userPoolClientId, apiUrl: '/api', mfa: settings.MFA };
 
     const demo = demoCredentials(settings);

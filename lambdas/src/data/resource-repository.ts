@@ -87,6 +87,11 @@ export class ResourceRepository {
     return stored && this.open(userId, stored);
   }
 
+  /** Whether the user has this resource (its head alone is read). */
+  async exists(userId: string, resourceId: string): Promise<boolean> {
+    return (await this.store.readVersion(userId, resourceId)) !== undefined;
+  }
+
   async create(userId: string, resource: Resource): Promise<void> {
     await this.store.create(userId, await this.seal(userId, resource));
   }

@@ -1,18 +1,13 @@
-// The cloud composition root's first layer: the environment, the log, the table and the WebSocket API. The WebSocket
-// functions import only this, so their bundles hold none of the HTTP API's adapters (cloud-deps.ts builds on it).
+// The realtime layer: the WebSocket API's connections and pushes to them, for the WebSocket functions and every function
+// that tells the user's open tabs about a change.
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { apiGatewayConnectionPoster } from '../adapters/aws/api-gateway-connection-poster';
-import { documentTable } from '../adapters/aws/dynamodb';
-import { createLogger } from '../adapters/aws/logger';
 import { ConnectionRepository } from '../data/connection-repository';
 import { RealtimeTicketRepository } from '../data/realtime-ticket-repository';
 import { systemClock } from '../ports/clock';
+import { createBroadcast } from '../ws/broadcast';
 import type { RealtimeDeps } from '../ws/deps';
-import { cloudConfig } from './cloud-config';
-
-export const config = cloudConfig();
-export const logger = createLogger(config.LOG_LEVEL);
-export const table = documentTable(config.TABLE_NAME);
+import { config, logger, table } from './base-deps';
 
 export const realtimeDeps: RealtimeDeps = {
   connections: new ConnectionRepository(table, systemClock),
@@ -21,3 +16,6 @@ export const realtimeDeps: RealtimeDeps = {
   clock: systemClock,
   logger,
 };
+
+/** Live pushes to the user's open tabs and devices. */
+export const broadcast = createBroadcast(realtimeDeps);

@@ -38,12 +38,14 @@ import { createSigningKey, testClientId, testIssuer } from '../test/signing-key'
 import { createBroadcast } from '../ws/broadcast';
 import { RealtimeTicketRepository } from '../data/realtime-ticket-repository';
 import { createApp } from './app';
+import type { HttpDeps } from './deps';
+import { allRouters, groupRoutes, routeGroups, withApiDocument, type RouteGroupName } from './groups/all';
 
 const key = createSigningKey();
 const table = documentTable('unreachable', { endpoint: 'http://127.0.0.1:9', region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' }, maxAttempts: 1 });
 const logger = createLogger('SILENT');
 const web = createPublicWeb({ contactEmail: 'never@called', allowPrivateHosts: false });
-const app = createApp({
+const deps: HttpDeps = {
   users: new UserRepository(table, systemClock),
   sessions: new SessionRepository(table),
   backups: new BackupRepository(table),
@@ -90,7 +92,8 @@ const app = createApp({
   transcription: unavailableTranscriptionSessions('Set WHISPER_URL.'),
   speech: undefined,
   audit: { recorder: { record: async () => undefined }, trail: new AuditTrailRepository(table) },
-});
+};
+const app = createApp(deps, (hook) => withApiDocument(allRouters(deps, hook)));
 
 const token = key.sign({ sub: 'user-1' });
 const json = (body: unknown) => ({ method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -156,5 +159,26 @@ describe('createApp', () => {
     expect(doc.paths['/api/me']).toMatchObject({ get: { security: [{ bearer: [], session: [] }] } });
     expect(doc.paths['/api/sessions']).toMatchObject({ post: { security: [{ bearer: [] }] } });
     expect(doc.paths['/api/transcription/session']).toMatchObject({ post: { security: [{ bearer: [], session: [] }], responses: { 503: {} } } });
+  });
+});
+
+describe('the route groups (one function each in the cloud)', () => {
+  const groups = Object.keys(routeGroups) as RouteGroupName[];
+  const keyOf = ({ method, path }: { method: string; path: string }) => `${method.toUpperCase()} ${path}`;
+
+  it('serve every route of the API from exactly one group, and the OpenAPI document describes each one', async () => {
+    const grouped = groups.flatMap((group) => groupRoutes(group).map(keyOf));
+    expect(new Set(grouped).size).toBe(grouped.length);
+    const served = app.routes.filter((route) => route.method !== 'ALL' && route.path !== '/api/openapi.json').map((route) => keyOf({ method: route.method, path: route.path.replaceAll(/:(\w+)/g, '{$1}') }));
+    expect(new Set(grouped)).toEqual(new Set(served));
+    const doc = (await (await app.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => keyOf({ method, path })));
+    expect(new Set(documented)).toEqual(new Set(grouped));
+  });
+
+  it.each(groups)("serves in %s's own app its routes alone", (group) => {
+    const own = createApp(deps, (hook) => routeGroups[group](deps, hook));
+    const served = own.routes.filter((route) => route.method !== 'ALL').map((route) => keyOf({ method: route.method, path: route.path.replaceAll(/:(\w+)/g, '{$1}') }));
+    expect(new Set(served)).toEqual(new Set(groupRoutes(group).map(keyOf)));
   });
 });

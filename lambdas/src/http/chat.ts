@@ -4,6 +4,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { badRequest, CHAT_MESSAGE_REQUIRED, chatContract, clientIdHeader, NEW_CHAT_TITLE, notFound } from '@chartside/shared';
 import type { Context } from 'hono';
 import { aiStatus, sendMessage, transformImages, type ChatCaller, type ChatDeps } from '../services/chat-service';
+import type { ResourceRepository } from '../data/resource-repository';
 import type { HttpDeps, HttpEnv } from './deps';
 import { routeFrom } from './route';
 
@@ -20,7 +21,8 @@ export const chatDepsOf = (deps: Pick<HttpDeps, 'ai' | 'broadcast' | 'chats' | '
   clock: deps.clock,
 });
 
-export const chatRouter = (deps: Pick<HttpDeps, 'ai' | 'broadcast' | 'chats' | 'clock' | 'fileStore' | 'resources'>, defaultHook: Hook) => {
+/** A chat only checks that the resource it is about is the user's, so it needs neither a resource's body nor its data key. */
+export const chatRouter = (deps: Pick<HttpDeps, 'ai' | 'broadcast' | 'chats' | 'clock' | 'fileStore'> & { resources: Pick<ResourceRepository, 'exists'> }, defaultHook: Hook) => {
   // The spec's own words for a message that is missing or not text, rather than the generic validation message.
   const hook: Hook = {
     defaultHook: (result, c) => {
@@ -42,7 +44,7 @@ export const chatRouter = (deps: Pick<HttpDeps, 'ai' | 'broadcast' | 'chats' | '
   router.openapi(routeFrom(chatContract.create, { tags }), async (c) => {
     const { id, resourceId } = c.req.valid('json');
     const userId = c.get('userId');
-    if (resourceId && !(await deps.resources.get(userId, resourceId))) throw notFound('Resource');
+    if (resourceId && !(await deps.resources.exists(userId, resourceId))) throw notFound('Resource');
     const at = deps.clock.now().toISOString();
     await deps.chats.create(userId, { id, title: NEW_CHAT_TITLE, createdAt: at, lastUpdate: at, messageCount: 0, ...(resourceId ? { resourceId } : {}) });
     const created = await deps.chats.get(userId, id, deps.clock.now());

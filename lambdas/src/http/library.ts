@@ -8,7 +8,8 @@ import { routeFrom } from './route';
 type Hook = ConstructorParameters<typeof OpenAPIHono<HttpEnv>>[0];
 const tags = ['library'];
 
-export const libraryRouter = (deps: Pick<HttpDeps, 'ai' | 'chats' | 'clock' | 'search'>, defaultHook: Hook) => {
+/** Questions to the library are answered here, not by the reply runner: the models alone. */
+export const libraryRouter = (deps: Pick<HttpDeps, 'chats' | 'clock' | 'search'> & { ai: Pick<HttpDeps['ai'], 'models' | 'dailyTokens'> }, defaultHook: Hook) => {
   // A question that is missing, not text, blank or too long is answered with its own message alone.
   const hook: Hook = {
     defaultHook: (result, c) => {
