@@ -1,7 +1,8 @@
 // The HTTP API: one router per feature under /api, every route but health and the OpenAPI document behind a verified token,
-// and every route but the two session entry routes behind a live login session.
+// and every route but the two session entry routes behind a live login session. Which routers an app serves is its
+// caller's choice: a group of them in each cloud function, all of them locally (groups/).
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { AppError, MAX_REQUEST_BYTES, } from '@chartside/shared';
+import { AppError, MAX_REQUEST_BYTES } from '@chartside/shared';
 import type { Schema } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compressJson } from './compress-json';

@@ -56,7 +56,7 @@ export const groupRoutes = (group: RouteGroupName) => {
 };
 
 /** The OpenAPI document of the whole API, the same from the local server and the cloud's core function. */
-export const apiDocument = () => {
+const apiDocument = () => {
   const app = describedApp(allRouters);
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   app.openAPIRegistry.registerComponent('securitySchemes', 'session', {
