@@ -142,6 +142,19 @@ describe('Chartside app', () => {
     expect(statementGranting(policies, 'polly:SynthesizeSpeech')).toBeDefined();
   });
 
+  it("lets only its schedule and the HTTP API's feed function invoke the feed refresh function, whose name the API is given", () => {
+    const template = Template.fromStack(stacks.app);
+    const invoking = Object.entries(template.findResources('AWS::IAM::ManagedPolicy'))
+      .filter(([, policy]) =>
+        (policy.Properties.PolicyDocument.Statement as Statement[]).some(
+          (statement) => [statement.Action].flat().includes('lambda:InvokeFunction') && JSON.stringify(statement.Resource).includes('FeedRefreshHandler'),
+        ),
+      )
+      .map(([id]) => id.replace(/Policy[0-9A-F]{8}$/, ''));
+    expect(invoking.sort()).toEqual(['FeedRefreshSchedule', 'HttpApiFeedHandler']);
+    expect(JSON.stringify(dictationParts(stacks.app).httpEnvironment.FEED_REFRESH_FUNCTION)).toContain('FeedRefreshHandler');
+  });
+
   it('fails synth on a finding nobody acknowledged', () => {
     const broken = testApp();
     const { app: appStack } = buildChartside(broken, readDeployConfig(broken.node), stubSources({ webDist: true }));

@@ -4,6 +4,7 @@
 import { FEED_REFRESH_HOURS } from '@chartside/shared';
 import { Duration } from 'aws-cdk-lib';
 import { type Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { type ManagedPolicy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { acknowledge } from '../nag';
 import { AppFunction, type FunctionDefaults } from './app-function';
@@ -41,7 +42,7 @@ export class FeedRefresh extends Construct {
         },
       },
       handler: 'feed-refresh',
-      description: 'Chartside feed refresh of every user (EventBridge Scheduler)',
+      description: 'Chartside feed refresh of every user (EventBridge Scheduler), or of one (the manual update)',
       memorySize: 1024,
       // The job starts no user in the last two minutes (lambdas/src/handlers/feed-refresh.ts).
       timeout: Duration.minutes(15),
@@ -62,5 +63,10 @@ export class FeedRefresh extends Construct {
       retryAttempts: 2,
       maxEventAge: Duration.hours(1),
     });
+  }
+
+  /** The HTTP API's feed function runs a user's manual update here (synchronously, for that user alone). */
+  grantInvoke(policy: ManagedPolicy): void {
+    policy.addStatements(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.handler.function.functionArn] }));
   }
 }

@@ -73,6 +73,12 @@ export class AppStack extends Stack {
     const bedrockModels = { fast: config.bedrockModelFast, slow: config.bedrockModelSlow, vision: config.bedrockModelVision, extraction: config.bedrockModelExtraction };
     this.models = new Models(this, 'Models', { defaults, data, files, realtime: this.realtime, models: bedrockModels, dailyTokens: config.aiDailyTokens });
     this.auditWriter = new AuditWriter(this, 'AuditWriter', { defaults, table: props.audit, retentionYears: config.auditRetentionYears });
+    this.feedRefresh = new FeedRefresh(this, 'FeedRefresh', {
+      defaults: { ...defaults, environment: { ...defaults.environment, ...this.pushKeys.environment } },
+      data,
+      realtime: this.realtime,
+      contactEmail: config.contactEmail,
+    });
     this.httpApi = new HttpApi(this, 'HttpApi', {
       defaults: {
         ...defaults,
@@ -81,6 +87,7 @@ export class AppStack extends Stack {
           ...modelEnvironment(bedrockModels, config.aiDailyTokens),
           ...this.pushKeys.environment,
           CHAT_REPLY_FUNCTION: this.models.chatReply.function.functionName,
+          FEED_REFRESH_FUNCTION: this.feedRefresh.handler.function.functionName,
           ...(config.dictation ? dictationEnvironment({ specialty: config.dictationSpecialty, type: config.dictationType }) : {}),
           ...speechEnvironment(config.speechVoice),
           ...this.auditWriter.environment,
@@ -105,13 +112,9 @@ export class AppStack extends Stack {
     this.models.grantLibrary(searchApi.policy);
     props.backups.grantRead(filesApi.policy);
     this.nightlyBackup = new NightlyBackup(this, 'NightlyBackup', { defaults, data, files, backups: props.backups });
-    this.feedRefresh = new FeedRefresh(this, 'FeedRefresh', {
-      defaults: { ...defaults, environment: { ...defaults.environment, ...this.pushKeys.environment } },
-      data,
-      realtime: this.realtime,
-      contactEmail: config.contactEmail,
-    });
+    // The feed function reads the public key browsers subscribe with; the refresh function pushes.
     this.pushKeys.grantRead(feedApi.policy);
+    this.feedRefresh.grantInvoke(feedApi.policy);
     this.pushKeys.grantRead(this.feedRefresh.handler.policy);
     // The API seals and opens encrypted resources and files; a chat reply reads an encrypted resource it is about.
     props.envelope.grantEncryptDecrypt(filesApi.policy);

@@ -8,6 +8,7 @@ import publicKey from 'cognito-local/lib/keys/cognitoLocal.public.json';
 import { fetchArticleMetadata } from '@chartside/lambdas/adapters/articles/fetch-article-metadata';
 import { fetchPdf } from '@chartside/lambdas/adapters/articles/fetch-pdf';
 import { fetchFeed } from '@chartside/lambdas/adapters/feeds/fetch-feed';
+import { refreshFeed, type FeedDeps } from '@chartside/lambdas/services/feed-service';
 import { apiGatewayConnectionPoster } from '@chartside/lambdas/adapters/aws/api-gateway-connection-poster';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { cognitoUserDirectory } from '@chartside/lambdas/adapters/aws/cognito-user-directory';
@@ -131,6 +132,17 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   };
 
   const publicWeb = createPublicWeb({ contactEmail: settings.ARTICLE_CONTACT_EMAIL, allowPrivateHosts: settings.ARTICLE_ALLOW_PRIVATE_HOSTS });
+  // The feed refresh, the manual update's and the schedule's.
+  const feed: FeedDeps = {
+    feed: repositories.feed,
+    pushDevices: repositories.pushDevices,
+    feedFetcher: fetchFeed({ web: publicWeb, timeoutMs: settings.FEED_TIMEOUT_MS }),
+    // The VAPID key pair is made at the first start and kept under DATA_DIR (the cloud makes its pair at deploy).
+    push: webPushSender({ keys: loadLocalVapidKeys(settings.dataDir), contactEmail: settings.PUSH_CONTACT_EMAIL, timeoutMs: settings.PUSH_TIMEOUT_MS }),
+    broadcast,
+    clock: systemClock,
+    logger,
+  };
   const http: HttpDeps = {
     ...repositories,
     tokenVerifier,
@@ -152,9 +164,9 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
       web: publicWeb,
     }),
     pdfFetcher: fetchPdf({ web: publicWeb, timeoutMs: settings.ARTICLE_PDF_TIMEOUT_MS }),
-    feedFetcher: fetchFeed({ web: publicWeb, timeoutMs: settings.FEED_TIMEOUT_MS }),
-    // The VAPID key pair is made at the first start and kept under DATA_DIR (the cloud makes its pair at deploy).
-    push: webPushSender({ keys: loadLocalVapidKeys(settings.dataDir), contactEmail: settings.PUSH_CONTACT_EMAIL, timeoutMs: settings.PUSH_TIMEOUT_MS }),
+    // The manual update runs in this process (the feed refresh function runs it in the cloud).
+    feedRefresher: { refresh: (userId) => refreshFeed(feed, userId) },
+    pushPublicKey: feed.push?.publicKey,
     search,
     ai: { models, replies, dailyTokens: settings.AI_DAILY_TOKENS },
     transcription: localTranscriptionSessions(speech, endpoints.origin),
@@ -167,5 +179,5 @@ export const composeLocal = (settings: LocalSettings, endpoints: LocalEndpoints,
   // The stream poller hands the table's changes to the same indexer job the cloud's indexer Lambda runs.
   const indexer = { resources: http.resources, search, logger };
   const transcription = { speech, tokenVerifier, logger };
-  return { http, realtime, transcription, cognito, logger, table, indexer, userBackups };
+  return { http, feed, realtime, transcription, cognito, logger, table, indexer, userBackups };
 };

@@ -122,7 +122,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
     );
     stops.push(() => composed.indexer.search.close());
     // Every FEED_REFRESH_HOURS, as the cloud's EventBridge schedule does.
-    const feedRefresh = scheduleFeedRefresh(composed.http);
+    const feedRefresh = scheduleFeedRefresh(composed.feed);
     stops.push(() => feedRefresh.stop());
     const nightlyBackup = scheduleNightlyBackup(composed.userBackups, { timeUtc: settings.BACKUP_TIME_UTC, retentionDays: settings.BACKUP_RETENTION_DAYS });
     stops.push(() => nightlyBackup.stop());

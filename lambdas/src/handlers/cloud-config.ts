@@ -41,6 +41,8 @@ const CloudConfig = z.object({
   AI_DAILY_TOKENS: z.coerce.number().int().positive().default(500_000),
   /** The function that streams chat replies (set on the HTTP API's function, which starts them). */
   CHAT_REPLY_FUNCTION: z.string().min(1).optional(),
+  /** The feed refresh function, which the API's feed function invokes for a user's manual update. */
+  FEED_REFRESH_FUNCTION: z.string().min(1).optional(),
   /** Dictation's engine (CDK context `dictation`): Amazon Transcribe Medical streaming, or none. */
   DICTATION: z.enum(['transcribe-medical', 'off']).default('off'),
   TRANSCRIBE_MEDICAL_SPECIALTY: TranscriptionConfig.shape.medicalSpecialty.default(defaultTranscriptionConfig.medicalSpecialty),

@@ -22,7 +22,6 @@ import { UserRepository } from '../data/user-repository';
 import { S3Client } from '@aws-sdk/client-s3';
 import { fetchArticleMetadata } from '../adapters/articles/fetch-article-metadata';
 import { fetchPdf } from '../adapters/articles/fetch-pdf';
-import { fetchFeed } from '../adapters/feeds/fetch-feed';
 import { documentTable } from '../adapters/aws/dynamodb';
 import { createLogger } from '../adapters/aws/logger';
 import { encryptionSdkCipher, rawAesKeyring } from '../adapters/envelope/encryption-sdk-cipher';
@@ -85,8 +84,8 @@ const deps: HttpDeps = {
     web,
   }),
   pdfFetcher: fetchPdf({ web, timeoutMs: 1_000 }),
-  feedFetcher: fetchFeed({ web, timeoutMs: 1_000 }),
-  push: undefined,
+  feedRefresher: { refresh: async () => ({ added: 0, sources: [] }) },
+  pushPublicKey: undefined,
   search: openSqliteSearchIndex(':memory:'),
   ai: { models: { setUpHint: 'Set OLLAMA_URL.' }, replies: { start: async () => undefined }, dailyTokens: 1_000 },
   transcription: unavailableTranscriptionSessions('Set WHISPER_URL.'),

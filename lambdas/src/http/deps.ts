@@ -4,7 +4,7 @@ import type { AuditTrailRepository } from '../data/audit-trail';
 import type { Repositories } from '../data/repositories';
 import type { AuditRecorder } from '../ports/audit-recorder';
 import type { ArticleMetadata } from '../ports/article-metadata';
-import type { FeedFetcher } from '../ports/feed-fetcher';
+import type { FeedRefresher } from '../ports/feed-refresher';
 import type { Clock } from '../ports/clock';
 import type { EnvelopeCipher } from '../ports/envelope-cipher';
 import type { BackupDeps } from '../jobs/backup';
@@ -12,7 +12,6 @@ import type { FileStore } from '../ports/file-store';
 import type { GeoLocator } from '../ports/geo-locator';
 import type { HealthCheck } from '../ports/health-check';
 import type { PdfFetcher } from '../ports/pdf-fetcher';
-import type { PushSender } from '../ports/push-sender';
 import type { SearchIndex } from '../ports/search-index';
 import type { SpeechSynthesizer } from '../ports/speech-synthesizer';
 import type { ReplyRunner } from '../ports/reply-runner';
@@ -45,9 +44,10 @@ export interface HttpDeps extends Repositories {
   cipher: EnvelopeCipher;
   articleMetadata: ArticleMetadata;
   pdfFetcher: PdfFetcher;
-  feedFetcher: FeedFetcher;
-  /** Web push of new feed items; unset when the deployment has no VAPID keys. */
-  push: PushSender | undefined;
+  /** The manual feed update (which also pushes the new items). */
+  feedRefresher: FeedRefresher;
+  /** The VAPID public key browsers subscribe to feed pushes with; unset when the deployment has none (no push). */
+  pushPublicKey: string | undefined;
   search: SearchIndex;
   ai: AiDeps;
   transcription: TranscriptionSessions;

@@ -3,7 +3,12 @@
 // the others still refresh. Given a time to start no user after (the Lambda's deadline less one user's longest refresh),
 // the users not reached are counted and left to the next run; the order is shuffled each run so it is never the same
 // users who wait.
+import * as z from 'zod';
 import { mapLimited, refreshFeed, type FeedDeps } from '../services/feed-service';
+
+const OneUser = z.object({ userId: z.string().min(1) });
+/** The user of the feed refresh function's event when the API's manual update sent it; undefined for the schedule's. */
+export const userOfRefreshEvent = (event: unknown): string | undefined => OneUser.safeParse(event).data?.userId;
 
 /** Users refreshed at once: each fetches up to 8 sources at once, so about 32 fetches are under way. */
 const USER_CONCURRENCY = 4;

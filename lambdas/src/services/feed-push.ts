@@ -28,8 +28,14 @@ export interface FeedPushDeps {
 
 const pushNotSetUp = () => new AppError('unavailable', 'Notifications are not set up on this server.');
 
-export const subscribeDevice = async (deps: FeedPushDeps, userId: string, deviceId: string, body: PutPushDeviceBody): Promise<PushDevice> => {
-  if (!deps.push) throw pushNotSetUp();
+/** Stores a device's subscription; `pushPublicKey` is unset when the deployment has no VAPID keys (no push). */
+export const subscribeDevice = async (
+  deps: Pick<FeedPushDeps, 'pushDevices' | 'clock'> & { pushPublicKey: string | undefined },
+  userId: string,
+  deviceId: string,
+  body: PutPushDeviceBody,
+): Promise<PushDevice> => {
+  if (!deps.pushPublicKey) throw pushNotSetUp();
   const device = { deviceId, lastUsed: deps.clock.now().toISOString(), endpoint: body.endpoint, keys: body.keys };
   await deps.pushDevices.put(userId, device);
   return { deviceId, lastUsed: device.lastUsed };

@@ -69,7 +69,7 @@ const announce = async (deps: Pick<FeedDeps, 'feed' | 'broadcast'>, userId: stri
 };
 
 /** Replaces sources and keywords; a removed source's items and status go with it. */
-export const saveFeedSettings = async (deps: FeedDeps, userId: string, body: PutFeedSettingsBody): Promise<FeedSettings> => {
+export const saveFeedSettings = async (deps: Pick<FeedDeps, 'feed' | 'broadcast'>, userId: string, body: PutFeedSettingsBody): Promise<FeedSettings> => {
   const stored = await deps.feed.getSettings(userId);
   if (stored.version !== body.version) throw versionConflict('The feed settings');
   const sources = body.sources.map((source) => ({ ...source, id: sourceIdOf(source.url) }));
@@ -145,13 +145,13 @@ export const refreshFeed = async (deps: FeedDeps, userId: string): Promise<FeedR
   };
 };
 
-export const setFeedItemRead = async (deps: FeedDeps, userId: string, itemId: string, read: boolean): Promise<FeedItem> => {
+export const setFeedItemRead = async (deps: Pick<FeedDeps, 'feed' | 'broadcast'>, userId: string, itemId: string, read: boolean): Promise<FeedItem> => {
   const item = await deps.feed.setRead(userId, itemId, read);
   await announce(deps, userId);
   return item;
 };
 
-export const markAllFeedItemsRead = async (deps: FeedDeps, userId: string): Promise<number> => {
+export const markAllFeedItemsRead = async (deps: Pick<FeedDeps, 'feed' | 'broadcast'>, userId: string): Promise<number> => {
   const updated = await deps.feed.markAllRead(userId);
   if (updated > 0) await announce(deps, userId);
   return updated;

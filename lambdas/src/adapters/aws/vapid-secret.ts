@@ -2,8 +2,7 @@
 // vapid-keys-setup custom resource with a pair web-push makes, and read by the functions that push at cold start. Never
 // replaced once made: every browser's subscription is bound to the public key it subscribed with.
 import { GetSecretValueCommand, PutSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import webPush from 'web-push';
-import { VapidKeys } from '../push/web-push-sender';
+import { VapidKeys } from '../push/vapid-keys';
 
 /** The pair in the secret; undefined while it still holds the placeholder CloudFormation created it with. */
 export const readVapidSecret = async (client: SecretsManagerClient, secretId: string): Promise<VapidKeys | undefined> => {
@@ -16,9 +15,12 @@ export const readVapidSecret = async (client: SecretsManagerClient, secretId: st
   }
 };
 
-/** Makes the pair when the secret has none yet; a deploy after the first keeps it. */
-export const ensureVapidSecret = async (client: SecretsManagerClient, secretId: string): Promise<'kept' | 'created'> => {
+/**
+ * Makes the pair with `makeKeys` (web-push's) when the secret has none yet; a deploy after the first keeps it. Given the
+ * maker, so the functions that only read the pair do not bundle web-push.
+ */
+export const ensureVapidSecret = async (client: SecretsManagerClient, secretId: string, makeKeys: () => VapidKeys): Promise<'kept' | 'created'> => {
   if (await readVapidSecret(client, secretId)) return 'kept';
-  await client.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: JSON.stringify(webPush.generateVAPIDKeys()) }));
+  await client.send(new PutSecretValueCommand({ SecretId: secretId, SecretString: JSON.stringify(makeKeys()) }));
   return 'created';
 };

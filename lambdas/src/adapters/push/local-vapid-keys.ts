@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import webPush from 'web-push';
-import { VapidKeys } from './web-push-sender';
+import { VapidKeys } from './vapid-keys';
 
 export const localVapidKeysPath = (dataDir: string) => join(dataDir, 'keys', 'vapid.json');
 

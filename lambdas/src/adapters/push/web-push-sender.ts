@@ -1,12 +1,8 @@
 // Web push with the `web-push` library: it encrypts the payload (aes128gcm) for the subscription's keys and signs a VAPID
 // JWT for the endpoint's origin with the deployment's key pair.
 import webPush from 'web-push';
-import * as z from 'zod';
 import type { PushSender } from '../../ports/push-sender';
-
-/** A P-256 key pair as web-push makes it: the 65-byte public point and the 32-byte private key, base64url. */
-export const VapidKeys = z.object({ publicKey: z.string().regex(/^[A-Za-z0-9_-]{87}$/), privateKey: z.string().regex(/^[A-Za-z0-9_-]{43}$/) });
-export type VapidKeys = z.infer<typeof VapidKeys>;
+import type { VapidKeys } from './vapid-keys';
 
 export interface WebPushOptions {
   keys: VapidKeys;
