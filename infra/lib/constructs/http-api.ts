@@ -73,7 +73,7 @@ export class HttpApi extends Construct {
         // API Gateway gives up after 30 s; stop first so the error is ours, not a gateway timeout.
         timeout: Duration.seconds(28),
       });
-    this.handlers = { http: fn('http'), 'http-files': fn('http-files'), 'http-search': fn('http-search'), 'http-ai': fn('http-ai'), 'http-feed': fn('http-feed') };
+    this.handlers = Object.fromEntries(Object.keys(GROUPS).map((handler) => [handler, fn(handler as RouteGroupName)])) as Record<RouteGroupName, AppFunction>;
     const { http, 'http-files': files, 'http-ai': ai, 'http-feed': feed } = this.handlers;
     for (const group of Object.values(this.handlers)) props.data.grantReadWriteData(group.policy);
     for (const group of [files, ai]) props.files.grantReadWrite(group.policy);
@@ -105,7 +105,7 @@ export class HttpApi extends Construct {
       }
     }
     // Each route of the other groups, by method and path: more specific than the core's /api/{proxy+}, so it wins.
-    for (const group of ['http-files', 'http-search', 'http-ai', 'http-feed'] as const) {
+    for (const group of (Object.keys(GROUPS) as RouteGroupName[]).filter((name) => name !== 'http')) {
       const groupIntegration = new HttpLambdaIntegration(`${GROUPS[group].id}Integration`, this.handlers[group].function);
       for (const { method, path } of groupRoutes(group)) {
         this.api.addRoutes({ path, methods: [HttpMethod[method as keyof typeof HttpMethod]], integration: groupIntegration, authorizer });

@@ -6,7 +6,8 @@
 // transaction, so an autosave of one section costs that section whatever else the record holds. A read (the head and
 // its parts, one Get and Queries sent together) retries until the head and the parts it lists belong to the same write.
 // A change that names the body it touches (updateParts) reads and writes only those parts: the head keeps each part's
-// size, so the record's whole size is known without reading the rest. This layout replaced one chunked body per record before any data was deployed: no stored data needs migrating.
+// size, so the record's whole size is known without reading the rest. This layout replaced one chunked body per record
+// before any data was deployed: no stored data needs migrating.
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { AppError, notFound, versionConflict } from '@chartside/shared';
 import * as z from 'zod';

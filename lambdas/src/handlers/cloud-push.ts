@@ -1,5 +1,5 @@
-// Web push in the cloud, for the functions that push (the HTTP API's manual feed update, the scheduled refresh): the
-// VAPID pair read from its secret at cold start. No secret configured, or not filled yet: no push (the app says so).
+// Web push in the cloud, for the feed refresh function (scheduled, and a user's manual update from the API): the VAPID
+// pair read from its secret at cold start. No secret configured, or not filled yet: no push (the app says so).
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { readVapidSecret } from '../adapters/aws/vapid-secret';
 import { webPushSender } from '../adapters/push/web-push-sender';

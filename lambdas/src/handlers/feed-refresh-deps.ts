@@ -1,5 +1,5 @@
-// The scheduled feed refresh's adapters in the cloud: the table, the same feed fetcher as the HTTP API's (public
-// addresses only), the WebSocket API for the unread badge of users' open tabs, and web push (built by cloud-push.ts).
+// The feed refresh's adapters in the cloud (the schedule's, and a user's manual update): the table, the feed fetcher
+// (public addresses only), the WebSocket API for the unread badge of users' open tabs, and web push (cloud-push.ts).
 import { ApiGatewayManagementApiClient } from '@aws-sdk/client-apigatewaymanagementapi';
 import { fetchFeed } from '../adapters/feeds/fetch-feed';
 import { apiGatewayConnectionPoster } from '../adapters/aws/api-gateway-connection-poster';

@@ -14,4 +14,3 @@ export const httpBaseDeps = {
   clock: systemClock,
   logger,
 };
-

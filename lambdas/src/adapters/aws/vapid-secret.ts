@@ -1,6 +1,6 @@
 // The cloud's VAPID key pair: one Secrets Manager secret (KMS-encrypted with the data key), filled once at deploy by the
-// vapid-keys-setup custom resource with a pair web-push makes, and read by the functions that push at cold start. Never
-// replaced once made: every browser's subscription is bound to the public key it subscribed with.
+// vapid-keys-setup custom resource with a pair web-push makes, and read at cold start by the function that pushes and by
+// the API's feed function (for the public key). Never replaced once made: every browser's subscription is bound to the public key it subscribed with.
 import { GetSecretValueCommand, PutSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { VapidKeys } from '../push/vapid-keys';
 
