@@ -1,6 +1,6 @@
 // Starts a real local runtime (`npm start`'s entry) as a child process on a free port with its own data folder.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { createWriteStream, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
@@ -64,8 +64,17 @@ export const startRuntime = async (options: { dataDir?: string; env?: Record<str
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Also kept in its data folder: a CI log shows only its own tail, and a runtime that died mid-suite is read there.
+  const log = createWriteStream(path.join(dataDir, 'runtime.log'), { flags: 'a' });
+  log.on('error', (error) => console.error(`the runtime's log in ${dataDir} could not be written: ${error.message}`));
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    log.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  // 'close' comes after the last output (and after any emulator that shared the pipes has gone too).
+  child.once('close', (code, signal) => log.end(`exited with ${code ?? signal}\n`));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const demo = await new Promise<{ email: string; password: string }>((resolve, reject) => {
