@@ -1,4 +1,6 @@
 // The local WebSocket gateway with API Gateway semantics, and the push of user document changes.
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clientIdHeader } from '@chartside/shared';
@@ -39,6 +41,37 @@ describe('$connect', () => {
     const { status, json } = await api(runtime, { ...alice, sessionId: 'no-such-session' })('POST', '/realtime/ticket');
     expect(status).toBe(401);
     expect(json.error?.code).toBe('session_ended');
+  });
+});
+
+describe('a client that goes away', () => {
+  const ping = async () => {
+    const socket = await openSocket(runtime, { ...alice, clientId: 'tab-after' });
+    socket.send({ action: 'ping' });
+    await socket.next((m) => m.type === 'pong');
+    socket.close();
+  };
+
+  // The handshake is checked asynchronously (the ticket is looked up): a tab closed meanwhile once stopped the runtime.
+  it('during the handshake, with a reset, leaves the runtime serving', async () => {
+    for (let i = 0; i < 10; i += 1) {
+      const ticket = String((await api(runtime, alice)('POST', '/realtime/ticket')).json.ticket);
+      const socket = net.connect(runtime.port, '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        [`GET /ws?ticket=${ticket}&clientId=tab-reset HTTP/1.1`, 'Host: localhost', 'Upgrade: websocket', 'Connection: Upgrade', `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`, 'Sec-WebSocket-Version: 13', '', ''].join('\r\n'),
+      );
+      socket.resetAndDestroy();
+    }
+    expect((await api(runtime)('GET', '/health')).status).toBe(200);
+    await ping();
+  });
+
+  it('after a message over 128 KB is closed with 1009, and the runtime keeps serving', async () => {
+    const socket = await openSocket(runtime, { ...alice, clientId: 'tab-big' });
+    socket.send({ action: 'ping', padding: 'x'.repeat(200_000) });
+    expect(await socket.closed).toBe(1009);
+    await ping();
   });
 });
 

@@ -42,6 +42,8 @@ export const createRealtimeGateway = (deps: RealtimeDeps): RealtimeGateway => {
       await onConnect(deps, { requestContext: { ...requestContext(connectionId, '$connect'), authorizer: auth.context } });
       wss.handleUpgrade(request, socket, head, (ws) => {
         sockets.set(connectionId, ws);
+        // A bad frame or a message over maxPayload: ws closes the socket (1002, 1009); unheard, it would stop the runtime.
+        ws.on('error', (error) => deps.logger.warn('websocket closed on a bad message', { error: error.message }));
         ws.on('message', (data) => {
           void onMessage(deps, { requestContext: requestContext(connectionId, '$default'), body: data.toString() }).catch((error: unknown) =>
             deps.logger.error('websocket $default failed', { error: String(error) }),

@@ -85,6 +85,9 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       }
     });
     server.on('upgrade', (request, socket, head) => {
+      // Node leaves an upgrading socket without an error listener, and the handshake is checked asynchronously: a client
+      // gone meanwhile (a tab closed, a reset) would raise an unhandled 'error' and stop the whole runtime.
+      socket.on('error', () => socket.destroy());
       const path = request.url?.split('?')[0];
       if (request.url?.startsWith('/ws') && mounted.gateway) mounted.gateway.handleUpgrade(request, socket, head);
       else if (path === TRANSCRIPTION_PATH && mounted.transcription) mounted.transcription.handleUpgrade(request, socket, head);
