@@ -155,6 +155,14 @@ describe('Chartside app', () => {
     expect(JSON.stringify(dictationParts(stacks.app).httpEnvironment.FEED_REFRESH_FUNCTION)).toContain('FeedRefreshHandler');
   });
 
+  it("lets only the HTTP API's backups function and the nightly backup reach the backups bucket", () => {
+    const template = Template.fromStack(stacks.app);
+    const reaching = Object.entries(template.findResources('AWS::IAM::ManagedPolicy'))
+      .filter(([, policy]) => JSON.stringify(policy.Properties.PolicyDocument.Statement).includes('chartside-backups-'))
+      .map(([id]) => id.replace(/Policy[0-9A-F]{8}$/, ''));
+    expect(reaching.sort()).toEqual(['HttpApiBackupsHandler', 'NightlyBackupHandler']);
+  });
+
   it('fails synth on a finding nobody acknowledged', () => {
     const broken = testApp();
     const { app: appStack } = buildChartside(broken, readDeployConfig(broken.node), stubSources({ webDist: true }));

@@ -16,7 +16,7 @@ import { type SourcePaths, sourcePaths } from './paths';
 
 export const TEST_ENV = { account: '123456789012', region: 'us-east-1' } as const;
 
-export const HANDLERS = ['http', 'http-files', 'http-search', 'http-ai', 'http-feed', 'chat-reply', 'ws-authorizer', 'ws-connect', 'ws-disconnect', 'ws-default', 'search-indexer', 'search-index-setup', 'nightly-backup', 'feed-refresh', 'vapid-keys-setup', 'audit-writer'] as const;
+export const HANDLERS = ['http', 'http-files', 'http-search', 'http-ai', 'http-feed', 'http-backups', 'chat-reply', 'ws-authorizer', 'ws-connect', 'ws-disconnect', 'ws-default', 'search-indexer', 'search-index-setup', 'nightly-backup', 'feed-refresh', 'vapid-keys-setup', 'audit-writer'] as const;
 
 const cdkJsonContext = (): Record<string, unknown> => {
   const cdkJson: unknown = JSON.parse(readFileSync(join(sourcePaths.repoRoot, 'cdk.json'), 'utf8'));

@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sourcePaths } from '../paths';
 import { stubSources, testStack } from '../testing';
-import { AppFunction, bundleAliases, copyPackagesCommands } from './app-function';
+import { AppFunction, bundleAliases, copyPackagesCommands, encryptionSdkAliases } from './app-function';
 
 describe('AppFunction', () => {
   let template: Template;
@@ -101,5 +101,50 @@ export const check = (value) => z.object({ name: z.string().min(2) }).safeParse(
     expect(bundled.exports).toEqual(expect.arrayContaining(['object', 'string', 'ZodType', 'core', 'locales']));
     expect(bundled.check({ name: 'Ada' }).success).toBe(true);
     expect(bundled.check({ name: 'A' }).error?.issues[0]?.message).toBe('Too small: expected string to have >=2 characters');
+  });
+});
+
+describe('encryptionSdkAliases', () => {
+  // The cipher as the files function and the chat reply use it, and a message signed with ECDSA, which Chartside never writes.
+  const entry = `import { buildEncrypt } from '@aws-crypto/encrypt-node';
+import { AlgorithmSuiteIdentifier, CommitmentPolicy } from '@aws-crypto/material-management-node';
+import { encryptionSdkCipher, rawAesKeyring } from './encryption-sdk-cipher';
+export const cipherOf = (key: Uint8Array) => encryptionSdkCipher(rawAesKeyring(key));
+const { encrypt } = buildEncrypt(CommitmentPolicy.REQUIRE_ENCRYPT_REQUIRE_DECRYPT);
+export const sealSigned = async (key: Uint8Array, plaintext: Uint8Array, context: Record<string, string>) =>
+  (await encrypt(rawAesKeyring(key), plaintext, { suiteId: AlgorithmSuiteIdentifier.ALG_AES256_GCM_IV12_TAG16_HKDF_SHA512_COMMIT_KEY_ECDSA_P384, encryptionContext: context })).result;`;
+  type Cipher = import('@chartside/lambdas/ports/envelope-cipher').EnvelopeCipher;
+  type Bundled = { cipherOf: (key: Uint8Array) => Cipher; sealSigned: (key: Uint8Array, plaintext: Uint8Array, context: Record<string, string>) => Promise<Uint8Array> };
+
+  it('bundles the cipher without ASN.1 and readable-stream, sealing and opening as the whole SDK does, and refusing a signed message', async () => {
+    const bundle = async (alias: Record<string, string>) => {
+      const result = await build({
+        stdin: { contents: entry, resolveDir: join(sourcePaths.handlersDir, '..', 'adapters', 'envelope'), loader: 'ts' },
+        ...{ bundle: true, platform: 'node', format: 'esm', mainFields: ['module', 'main'], minify: true, write: false, metafile: true, absWorkingDir: sourcePaths.repoRoot, alias },
+        // As AppFunction's bundles: readable-stream's CommonJS requires Node's stream.
+        banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+      });
+      const dir = mkdtempSync(join(tmpdir(), 'encryption-sdk-alias-'));
+      writeFileSync(join(dir, 'bundle.mjs'), result.outputFiles[0]!.contents);
+      const inputs = Object.keys(result.metafile.inputs);
+      return { size: result.outputFiles[0]!.contents.length, inputs, module: (await import(pathToFileURL(join(dir, 'bundle.mjs')).href)) as Bundled };
+    };
+    const everyBundle = bundleAliases(sourcePaths.repoRoot, sourcePaths.handlersDir);
+    const [whole, trimmed] = await Promise.all([bundle(everyBundle), bundle({ ...everyBundle, ...encryptionSdkAliases(sourcePaths.repoRoot, sourcePaths.handlersDir) })]);
+    expect(whole.size - trimmed.size).toBeGreaterThan(100_000);
+    expect(trimmed.inputs.filter((input) => /node_modules\/(asn1\.js|readable-stream)\//.test(input))).toEqual([]);
+
+    // A keyring takes its key over (and zeroes the array given), so each gets a copy.
+    const key = () => new Uint8Array(32).fill(7);
+    const context = { userId: 'user-1', itemId: 'item-1' };
+    const text = new TextEncoder().encode('Discharge summary: '.repeat(8000)); // 150 KB, three frames
+    const [wholeCipher, trimmedCipher] = [whole.module.cipherOf(key()), trimmed.module.cipherOf(key())];
+    // Either opens what the other sealed.
+    expect((await wholeCipher.decrypt(await trimmedCipher.encrypt(text, context), context)).plaintext).toEqual(text);
+    expect((await trimmedCipher.decrypt(await wholeCipher.encrypt(text, context), context)).plaintext).toEqual(text);
+    // A signed message is a valid one the whole SDK opens; the trimmed bundle refuses it as unreadable.
+    const signed = await whole.module.sealSigned(key(), text, context);
+    expect((await wholeCipher.decrypt(signed, context)).plaintext).toEqual(text);
+    await expect(trimmedCipher.decrypt(signed, context)).rejects.toMatchObject({ code: 'bad_request', message: expect.stringContaining('could not be decrypted') });
   });
 });

@@ -32,6 +32,8 @@ export interface AppFunctionProps {
    * (fast-geoip's database). They are copied from node_modules, so synth needs no network.
    */
   readonly shippedPackages?: readonly string[];
+  /** The function encrypts or decrypts with the Encryption SDK: its bundle takes encryptionSdkAliases too. */
+  readonly encryptionSdk?: boolean;
 }
 
 /** Where node would load a package from for the lambdas workspace; the hoisted location when it cannot tell. */
@@ -52,6 +54,9 @@ export const copyPackagesCommands = (repoRoot: string, outputDir: string, packag
     return [`mkdir -p "${dirname(target)}"`, `cp -R "${source}" "${target}"`];
   });
 
+/** A module of lambdas/bundling, from the project root. */
+const bundlingModule = (repoRoot: string, handlersDir: string, file: string) => `./${relative(repoRoot, join(handlersDir, '..', '..', 'bundling', file))}`;
+
 /**
  * Packages every bundle takes from a module of ours instead (each module says why): the SDK's credential chain as Lambda
  * has it (the role's credentials in the environment), and zod without its translated error messages. Paths from the
@@ -59,7 +64,17 @@ export const copyPackagesCommands = (repoRoot: string, outputDir: string, packag
  */
 export const bundleAliases = (repoRoot: string, handlersDir: string): Record<string, string> => ({
   '@aws-sdk/credential-provider-node': `./${relative(repoRoot, join(handlersDir, '..', 'adapters', 'aws', 'lambda-credentials.ts'))}`,
-  zod: `./${relative(repoRoot, join(handlersDir, '..', '..', 'bundling', 'zod.mjs'))}`,
+  zod: bundlingModule(repoRoot, handlersDir, 'zod.mjs'),
+});
+
+/**
+ * What a bundle with the Encryption SDK takes from lambdas/bundling instead, for the unsigned messages Chartside writes:
+ * no ASN.1 parser (only signatures need it) and Node's own streams for their readable-stream copy. Not for every bundle:
+ * web-push (the feed refresh function) signs with ASN.1.
+ */
+export const encryptionSdkAliases = (repoRoot: string, handlersDir: string): Record<string, string> => ({
+  'asn1.js': bundlingModule(repoRoot, handlersDir, 'asn1-unsigned.mjs'),
+  'readable-stream': bundlingModule(repoRoot, handlersDir, 'readable-stream.mjs'),
 });
 
 export class AppFunction extends Construct {
@@ -116,7 +131,12 @@ export class AppFunction extends Construct {
           // Non-ASCII text as UTF-8, which Node reads modules as, not as 6-byte \u escapes: the HTTP API's bundle is 0.1 MB
           // less. (An esbuild argument: this aws-cdk-lib's bundling drops its own `charset` option.)
           '--charset': 'utf8',
-          ...Object.fromEntries(Object.entries(bundleAliases(defaults.repoRoot, defaults.handlersDir)).map(([name, path]) => [`--alias:${name}`, path])),
+          ...Object.fromEntries(
+            Object.entries({
+              ...bundleAliases(defaults.repoRoot, defaults.handlersDir),
+              ...(props.encryptionSdk ? encryptionSdkAliases(defaults.repoRoot, defaults.handlersDir) : {}),
+            }).map(([name, path]) => [`--alias:${name}`, path]),
+          ),
         },
         sourceMap: true,
         sourcesContent: false,

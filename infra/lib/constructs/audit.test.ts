@@ -51,7 +51,7 @@ describe('Audit trail', () => {
     });
   });
 
-  it.each(['HttpApiHandlerPolicy', 'HttpApiFilesHandlerPolicy'])("gives the HTTP API's role (%s) Query on the audit table and the writer's invocation, never a write, update or delete", (policy) => {
+  it.each(['HttpApiHandlerPolicy', 'HttpApiBackupsHandlerPolicy'])("gives the HTTP API's role (%s) Query on the audit table and the writer's invocation, never a write, update or delete", (policy) => {
     const statements = statementsOf(app, policy);
     expect(auditTableActions(statements)).toEqual(['dynamodb:Query']);
     const invokes = statements.filter((s) => [s.Action].flat().includes('lambda:InvokeFunction'));
@@ -67,7 +67,7 @@ describe('Audit trail', () => {
     const granting = Object.entries(policies)
       .filter(([, policy]) => auditTableActions(policy.Properties.PolicyDocument.Statement as PolicyStatementJson[]).length > 0)
       .map(([id]) => id.replace(/Policy[0-9A-F]{8}$/, ''));
-    expect(granting.sort()).toEqual(['AuditWriterHandler', 'HttpApiFilesHandler', 'HttpApiHandler']);
+    expect(granting.sort()).toEqual(['AuditWriterHandler', 'HttpApiBackupsHandler', 'HttpApiHandler']);
   });
 
   it('keeps entries as many years as the deploy config says', () => {

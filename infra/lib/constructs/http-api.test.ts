@@ -37,15 +37,16 @@ describe('HttpApi', () => {
 
   it("sends each route of the other groups to its own function, by method and path, and every other path to the core's", () => {
     const routes = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map((route) => route.Properties);
-    const others = (['http-files', 'http-search', 'http-ai', 'http-feed'] as const).flatMap((group) => groupRoutes(group));
+    const others = (['http-files', 'http-search', 'http-ai', 'http-feed', 'http-backups'] as const).flatMap((group) => groupRoutes(group));
     // The core's three, the WebSocket API's three, and one per route of the other groups.
     expect(routes).toHaveLength(3 + 3 + others.length);
     // The integration's id: the first route's path, then the function's (e.g. HttpApiPOSTapisearchSearchHandlerIntegration).
-    const functionOf = (routeKey: string) => /"Ref":"HttpApi\w*?(Files|Search|Ai|Feed|proxy)HandlerIntegration/.exec(JSON.stringify(routes.find((route) => route.RouteKey === routeKey)?.Target))?.[1];
+    const functionOf = (routeKey: string) => /"Ref":"HttpApi\w*?(Files|Search|Ai|Feed|Backups|proxy)HandlerIntegration/.exec(JSON.stringify(routes.find((route) => route.RouteKey === routeKey)?.Target))?.[1];
     expect(functionOf('POST /api/search')).toBe('Search');
     expect(functionOf('PATCH /api/resources/{resourceId}')).toBe('Files');
     expect(functionOf('POST /api/chats/{chatId}/messages')).toBe('Ai');
     expect(functionOf('PUT /api/feed/push/devices/{deviceId}')).toBe('Feed');
+    expect(functionOf('POST /api/backups/{date}/restore')).toBe('Backups');
     expect(functionOf('ANY /api/{proxy+}')).toBe('proxy');
     expect(routes.filter((route) => String(route.RouteKey).includes('/patients'))).toEqual([]);
     for (const route of routes.filter((route) => String(route.RouteKey).startsWith('POST /api/') || String(route.RouteKey).startsWith('PUT /api/'))) {
@@ -105,13 +106,20 @@ describe('HttpApi', () => {
     expect(statements).toContainEqual(manageConnections());
   });
 
+  it('gives the backups group the table and pushes to the open tabs, not the files bucket nor a scan', () => {
+    const statements = JSON.stringify(statementsOf('HttpApiBackupsHandlerPolicy'));
+    expect(statements).toContain('dynamodb:PutItem');
+    expect(statements).toContain('execute-api:ManageConnections');
+    for (const action of ['s3:', 'dynamodb:Scan']) expect(statements).not.toContain(action);
+  });
+
   it('gives the search group the table alone: no files, no pushes to the open tabs, no scan', () => {
     const statements = JSON.stringify(statementsOf('HttpApiSearchHandlerPolicy'));
     expect(statements).toContain('dynamodb:Query');
     for (const action of ['s3:', 'execute-api:ManageConnections', 'dynamodb:Scan']) expect(statements).not.toContain(action);
   });
 
-  it.each(['Chartside HTTP API (Hono app)', 'Chartside HTTP API: resources, files, documents and backups'])(
+  it.each(['Chartside HTTP API (Hono app)', 'Chartside HTTP API: resources, files and documents'])(
     'gives the function (%s) the stage callback URL, the article services and a timeout under the gateway limit',
     (description) => {
       template.hasResourceProperties('AWS::Lambda::Function', {

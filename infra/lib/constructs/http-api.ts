@@ -11,7 +11,7 @@ import { Construct } from 'constructs';
 import { groupRoutes, type RouteGroupName } from '@chartside/lambdas/http/groups/all';
 import { acknowledge } from '../nag';
 import { accessLogGroup, httpAccessLogFormat } from './access-log';
-import { AppFunction, type FunctionDefaults } from './app-function';
+import { AppFunction, type AppFunctionProps, type FunctionDefaults } from './app-function';
 import type { Auth } from './auth';
 import type { Data } from './data';
 import type { Files } from './files';
@@ -38,12 +38,14 @@ export interface HttpApiProps {
 export const ARTICLE_SERVICES = { ARTICLE_CROSSREF_URL: 'https://api.crossref.org', ARTICLE_UNPAYWALL_URL: 'https://api.unpaywall.org' } as const;
 
 /** What each group's function is, by its handler file; `http` is the core. */
-const GROUPS: Record<RouteGroupName, { id: string; description: string }> = {
-  http: { id: 'Handler', description: 'Chartside HTTP API (Hono app)' },
-  'http-files': { id: 'FilesHandler', description: 'Chartside HTTP API: resources, files, documents and backups' },
+const GROUPS: Record<RouteGroupName, { id: string; description: string; bundling?: Pick<AppFunctionProps, 'shippedPackages' | 'encryptionSdk'> }> = {
+  // The offline GeoIP database (for login sessions' location) is read from the package's own data folder.
+  http: { id: 'Handler', description: 'Chartside HTTP API (Hono app)', bundling: { shippedPackages: ['fast-geoip'] } },
+  'http-files': { id: 'FilesHandler', description: 'Chartside HTTP API: resources, files and documents', bundling: { encryptionSdk: true } },
   'http-search': { id: 'SearchHandler', description: 'Chartside HTTP API: search and library questions' },
   'http-ai': { id: 'AiHandler', description: 'Chartside HTTP API: chat, extraction, dictation and speech' },
   'http-feed': { id: 'FeedHandler', description: 'Chartside HTTP API: the feed and its pushes' },
+  'http-backups': { id: 'BackupsHandler', description: 'Chartside HTTP API: backups and restores' },
 };
 
 export class HttpApi extends Construct {
@@ -68,20 +70,19 @@ export class HttpApi extends Construct {
         handler,
         description: GROUPS[handler].description,
         memorySize: 1024,
-        // The offline GeoIP database (for login sessions' location) is read from the package's own data folder.
-        ...(handler === 'http' ? { shippedPackages: ['fast-geoip'] } : {}),
+        ...GROUPS[handler].bundling,
         // API Gateway gives up after 30 s; stop first so the error is ours, not a gateway timeout.
         timeout: Duration.seconds(28),
       });
     this.handlers = Object.fromEntries(Object.keys(GROUPS).map((handler) => [handler, fn(handler as RouteGroupName)])) as Record<RouteGroupName, AppFunction>;
-    const { http, 'http-files': files, 'http-ai': ai, 'http-feed': feed } = this.handlers;
+    const { http, 'http-files': files, 'http-ai': ai, 'http-feed': feed, 'http-backups': backups } = this.handlers;
     for (const group of Object.values(this.handlers)) props.data.grantReadWriteData(group.policy);
     for (const group of [files, ai]) props.files.grantReadWrite(group.policy);
     // The Documents page and the file cleaner list objects; the cleaner reads the whole table for their references.
     props.files.grantListUserContent(files.policy);
     props.data.grantScan(files.policy);
     // Every group but search tells the user's open tabs about a change.
-    for (const group of [http, files, ai, feed]) props.realtime.grantManageConnections(group.policy);
+    for (const group of [http, files, ai, feed, backups]) props.realtime.grantManageConnections(group.policy);
 
     // The default stage is created below with access logs and throttles, which the API's own default stage lacks.
     this.api = new HttpApiGateway(this, 'Api', { description: 'Chartside HTTP API', createDefaultStage: false });

@@ -56,6 +56,8 @@ export class Models extends Construct {
       memorySize: 512,
       // A reply may take a minute or two; the model adapter gives up after 60 s without a piece.
       timeout: Duration.minutes(5),
+      // It opens an encrypted resource a chat is about.
+      encryptionSdk: true,
     });
     // A retry would stream the reply a second time into the same message: a reply that fails is marked failed instead.
     this.chatReply.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(1) });

@@ -101,16 +101,16 @@ export class AppStack extends Stack {
       contactEmail: config.contactEmail,
     });
     // Each group of the API's routes gets what its routes use (lambdas/src/http/groups/).
-    const { http, 'http-files': filesApi, 'http-search': searchApi, 'http-ai': aiApi, 'http-feed': feedApi } = this.httpApi.handlers;
+    const { http, 'http-files': filesApi, 'http-search': searchApi, 'http-ai': aiApi, 'http-feed': feedApi, 'http-backups': backupsApi } = this.httpApi.handlers;
     search.grant(searchApi.policy, 'search');
     // The API records through the writer and reads the caller's trail; it can neither put nor change nor delete an entry.
-    for (const group of [http, filesApi]) {
+    for (const group of [http, backupsApi]) {
       this.auditWriter.grantRecord(group.policy);
       props.audit.grantReadTrail(group.policy);
     }
     this.models.grantHttpApi(aiApi.policy);
     this.models.grantLibrary(searchApi.policy);
-    props.backups.grantRead(filesApi.policy);
+    props.backups.grantRead(backupsApi.policy);
     this.nightlyBackup = new NightlyBackup(this, 'NightlyBackup', { defaults, data, files, backups: props.backups });
     // The feed function reads the public key browsers subscribe with; the refresh function pushes.
     this.pushKeys.grantRead(feedApi.policy);

@@ -1,4 +1,4 @@
-// The audit trail for the HTTP API's functions that touch patient data (the core, and the files group's backups): its
+// The audit trail for the HTTP API's functions that touch patient data (the core, and the backups group's restore): its
 // writer, a function of its own, and the caller's own entries.
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { documentTable } from '../adapters/aws/dynamodb';

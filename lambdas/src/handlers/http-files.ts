@@ -1,19 +1,16 @@
-// The HTTP API's files function: resources, articles, files, documents, encrypted files, the file cleaner and backups.
+// The HTTP API's files function: resources, articles, files, documents, encrypted files and the file cleaner.
 import { handle } from 'hono/aws-lambda';
 import { fetchArticleMetadata } from '../adapters/articles/fetch-article-metadata';
 import { fetchPdf } from '../adapters/articles/fetch-pdf';
 import { createPublicWeb } from '../adapters/public-web/public-web';
-import { BackupRepository } from '../data/backup-repository';
 import { DocumentRepository } from '../data/document-repository';
 import { FileReferenceRepository } from '../data/file-references';
 import { ResourceRepository } from '../data/resource-repository';
 import { createApp } from '../http/app';
 import { filesRouters, type FilesGroupDeps } from '../http/groups/files';
-import { audit } from './audit-deps';
-import { cloudBackupDeps } from './backup-deps';
 import { httpBaseDeps } from './http-base-deps';
 import { userDeps } from './user-deps';
-import { config, logger, table } from './base-deps';
+import { config, table } from './base-deps';
 import { broadcast } from './realtime-deps';
 import { cipher } from './cipher-deps';
 import { fileStore } from './file-store-deps';
@@ -30,8 +27,6 @@ const deps: FilesGroupDeps = {
   resources: new ResourceRepository(table, cipher),
   documents: new DocumentRepository(table),
   fileReferences: new FileReferenceRepository(table),
-  backups: new BackupRepository(table),
-  userBackups: cloudBackupDeps(config, table, logger),
   articleMetadata: fetchArticleMetadata({
     crossrefUrl: config.ARTICLE_CROSSREF_URL,
     unpaywallUrl: config.ARTICLE_UNPAYWALL_URL,
@@ -40,7 +35,6 @@ const deps: FilesGroupDeps = {
     web,
   }),
   pdfFetcher: fetchPdf({ web, timeoutMs: config.ARTICLE_PDF_TIMEOUT_MS }),
-  audit,
 };
 
 export const handler = handle(createApp(deps, (hook) => filesRouters(deps, hook)));

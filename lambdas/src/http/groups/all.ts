@@ -1,5 +1,5 @@
 // The HTTP API's routers in groups. In the cloud each group is a Lambda function of its own that builds only its own
-// routes' adapters (the files bucket and data key, the search domain, the models, web push), so each bundle holds no
+// routes' adapters (the files bucket and data key, the search domain, the models, web push, the backups bucket), so each bundle holds no
 // other group's and starts sooner (issue 19); API Gateway sends each group's routes to its function and every other
 // path to the core (infra's HttpApi). The local server serves all of them in one app.
 import { hook, mount, type Hook, type Routers } from '../app';
@@ -7,6 +7,7 @@ import type { HttpDeps, HttpEnv } from '../deps';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { sessionIdHeader } from '@chartside/shared';
 import { aiRouters } from './ai';
+import { backupsRouters } from './backups';
 import { coreRouters } from './core';
 import { feedRouters } from './feed';
 import { filesRouters } from './files';
@@ -19,6 +20,7 @@ export const routeGroups = {
   'http-search': searchRouters,
   'http-ai': aiRouters,
   'http-feed': feedRouters,
+  'http-backups': backupsRouters,
 } as const;
 export type RouteGroupName = keyof typeof routeGroups;
 

@@ -1,8 +1,7 @@
-// The files group: resources, articles, files, documents, encrypted files, the file cleaner and backups, on the files
-// bucket and the data key.
+// The files group: resources, articles, files, documents, encrypted files and the file cleaner, on the files bucket and
+// the data key.
 import type { AppDeps, DepsOf, Hook, Routers } from '../app';
 import { articlesRouter } from '../articles';
-import { backupsRouter } from '../backups';
 import { documentsRouter } from '../documents';
 import { fileCleanerRouter } from '../file-cleaner';
 import { filesRouter } from '../files';
@@ -17,7 +16,6 @@ export type FilesGroupDeps = AppDeps &
     | typeof documentsRouter
     | typeof fileCleanerRouter
     | typeof secureFilesRouter
-    | typeof backupsRouter
   >;
 
 export const filesRouters = (deps: FilesGroupDeps, hook: Hook): Routers => ({
@@ -28,6 +26,5 @@ export const filesRouters = (deps: FilesGroupDeps, hook: Hook): Routers => ({
     documentsRouter(deps, hook),
     fileCleanerRouter(deps, hook),
     secureFilesRouter(deps, hook),
-    backupsRouter(deps, hook),
   ],
 });
