@@ -18,9 +18,13 @@ export interface ResourceSectionsProps {
   onChange: (update: (current: TextSection[]) => TextSection[], options: { immediate: boolean }) => void;
 }
 
-/** Scrolls a section to the top of the view and puts the focus on its title. */
+/**
+ * Scrolls a section to the top of the view and puts the focus on its title. At once, not smoothly: the sections above
+ * swap their plain text for editors as they pass (RichTextEditor), and a smooth scroll aims where the section was when
+ * it began; after an instant one the browser keeps the section in place as they change height (scroll anchoring).
+ */
 const goToSection = (id: string) => {
-  document.getElementById(sectionElementId(id))?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  document.getElementById(sectionElementId(id))?.scrollIntoView({ block: 'start' });
   document.getElementById(sectionTitleId(id))?.focus({ preventScroll: true });
 };
 
