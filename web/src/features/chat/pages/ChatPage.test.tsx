@@ -324,7 +324,8 @@ describe('ChatPage: the list of chats', () => {
     const nav = screen.getByRole('navigation', { name: 'Chats' });
     await waitFor(() => expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['New chat', expect.stringContaining('Sepsis questions'), expect.stringContaining('Older chat')]));
     await user.click(within(nav).getByRole('button', { name: 'Options for Older chat' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    // Hidden or not: see the prompts menu above.
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename', hidden: true }));
     const field = within(nav).getByRole('textbox', { name: 'New name for Older chat' });
     await user.clear(field);
     await user.type(field, 'Vasopressors{Enter}');
@@ -336,7 +337,7 @@ describe('ChatPage: the list of chats', () => {
     const { user } = await open();
     const nav = screen.getByRole('navigation', { name: 'Chats' });
     await user.click(await within(nav).findByRole('button', { name: 'Options for Older chat' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete', hidden: true }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete this chat?' });
     expect(api.calls('DELETE', '/chats/c-2')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Delete chat' }));
