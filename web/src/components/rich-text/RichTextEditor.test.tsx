@@ -120,10 +120,17 @@ describe('RichTextEditor', () => {
       for (const key of ['Backspace', '0', ',', ' ', 'H', 'R', ' ', '7', 'x', 'Backspace', '2', 'Shift', 'Enter', 'n', 'o']) fireEvent.keyDown(fallback, { key });
       fireEvent.keyDown(fallback, { key: 'c', ctrlKey: true });
       fireEvent.paste(fallback, { clipboardData: { getData: (type: string) => (type === 'text/plain' ? ' edema\nNo JVD' : ''), files: [] } });
+      // Bold on for 'too', then off again.
+      fireEvent.keyDown(fallback, { key: ' ' });
+      fireEvent.keyDown(fallback, { key: 'b', ctrlKey: true });
+      for (const key of ['t', 'o', 'o']) fireEvent.keyDown(fallback, { key });
+      fireEvent.keyDown(fallback, { key: 'b', ctrlKey: true });
+      fireEvent.keyDown(fallback, { key: '!' });
     });
 
     const editor = await loadedEditor();
-    expect([...editor.querySelectorAll('p')].map((paragraph) => paragraph.textContent)).toEqual(['BP 120/80, HR 72', 'no edema', 'No JVD']);
+    expect([...editor.querySelectorAll('p')].map((paragraph) => paragraph.textContent)).toEqual(['BP 120/80, HR 72', 'no edema', 'No JVD too!']);
+    expect([...editor.querySelectorAll('strong')].map((bold) => bold.textContent)).toEqual(['too']);
     expect(editor.contains(document.activeElement)).toBe(true);
     const saved: unknown = JSON.parse(onChange.mock.lastCall![0] as string);
     expect(JSON.stringify(saved)).toContain('no edema');

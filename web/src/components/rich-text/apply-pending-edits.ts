@@ -6,8 +6,8 @@ import { editsOfPaste, type PendingEdit } from './pending-input';
 
 export const placeCaretAtEnd = (view: EditorView) => view.dispatch(view.state.tr.setSelection(Selection.atEnd(view.state.doc)));
 
-const pressKey = (view: EditorView, key: string): boolean =>
-  view.someProp('handleKeyDown', (handle) => handle(view, new KeyboardEvent('keydown', { key })) || undefined) ?? false;
+const pressKey = (view: EditorView, key: KeyboardEventInit): boolean =>
+  view.someProp('handleKeyDown', (handle) => handle(view, new KeyboardEvent('keydown', key)) || undefined) ?? false;
 
 const typeCharacter = (view: EditorView, character: string) => {
   const { from, to } = view.state.selection;
@@ -17,14 +17,14 @@ const typeCharacter = (view: EditorView, character: string) => {
 
 // Backspace inside a line is the browser's own editing in a contenteditable, not a key handler's: done here instead.
 const deleteBackward = (view: EditorView) => {
-  if (pressKey(view, 'Backspace')) return;
+  if (pressKey(view, { key: 'Backspace' })) return;
   const { empty, from, $from } = view.state.selection;
   if (!empty) view.dispatch(view.state.tr.deleteSelection());
   else if ($from.parentOffset > 0) view.dispatch(view.state.tr.delete(from - 1, from));
 };
 
 const splitLine = (view: EditorView) => {
-  if (!pressKey(view, 'Enter')) view.dispatch(view.state.tr.split(view.state.selection.from));
+  if (!pressKey(view, { key: 'Enter' })) view.dispatch(view.state.tr.split(view.state.selection.from));
 };
 
 // A paste goes through the editor's own paste handling (formatting, images shrunk and stored) as a paste of the same
@@ -47,6 +47,7 @@ export const applyPendingEdits = (view: EditorView, edits: readonly PendingEdit[
     if (edit.kind === 'text') for (const character of edit.text) typeCharacter(view, character);
     else if (edit.kind === 'enter') splitLine(view);
     else if (edit.kind === 'backspace') deleteBackward(view);
+    else if (edit.kind === 'format') pressKey(view, { key: edit.key, ctrlKey: edit.ctrlKey, metaKey: edit.metaKey });
     else paste(view, edit);
   }
 };

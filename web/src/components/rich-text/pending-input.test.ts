@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { appendEdits, editOfKey, editOfPaste, editsOfPaste, textWithEdits, type PendingEdit } from './pending-input';
 
-const key = (name: string, modifiers: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'isComposing', boolean>> = {}) =>
-  editOfKey({ key: name, ctrlKey: false, metaKey: false, altKey: false, isComposing: false, ...modifiers });
+const key = (name: string, modifiers: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'isComposing', boolean>> = {}) =>
+  editOfKey({ key: name, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, isComposing: false, ...modifiers });
 
 describe('pending input of a rich-text fallback', () => {
+  it('keeps bold, italic and underline switched with Ctrl or ⌘, and shows them as nothing in the plain text', () => {
+    expect(key('b', { ctrlKey: true })).toEqual({ kind: 'format', key: 'b', ctrlKey: true, metaKey: false });
+    expect(key('i', { metaKey: true })).toEqual({ kind: 'format', key: 'i', ctrlKey: false, metaKey: true });
+    expect(key('u', { ctrlKey: true })).toEqual({ kind: 'format', key: 'u', ctrlKey: true, metaKey: false });
+    expect(key('B', { ctrlKey: true, shiftKey: true })).toBeNull();
+    const typed = appendEdits([], [key('G')!, key('b', { ctrlKey: true })!, key('1')!, key('5')!]);
+    expect(typed).toEqual([{ kind: 'text', text: 'G' }, { kind: 'format', key: 'b', ctrlKey: true, metaKey: false }, { kind: 'text', text: '15' }]);
+    expect(textWithEdits('', typed)).toBe('G15');
+  });
+
   it('keeps printable keys, Enter and Backspace, and leaves navigation and shortcuts alone', () => {
     expect(key('a')).toEqual({ kind: 'text', text: 'a' });
     expect(key(' ')).toEqual({ kind: 'text', text: ' ' });

@@ -7,11 +7,23 @@ export type PendingEdit =
   | { kind: 'enter' }
   | { kind: 'backspace' }
   /** A paste, kept whole (its rich text and its images too) to be pasted into the editor. */
-  | { kind: 'paste'; text: string; html: string; files: File[] };
+  | { kind: 'paste'; text: string; html: string; files: File[] }
+  /** Bold, italic or underline switched on or off (Ctrl or ⌘ with B, I or U), pressed again in the editor. */
+  | { kind: 'format'; key: string; ctrlKey: boolean; metaKey: boolean };
 
-/** The edit a key press on the fallback stands for, or null for keys the fallback leaves alone (Tab, arrows, shortcuts). */
-export const editOfKey = (event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'isComposing'>): PendingEdit | null => {
-  if (event.isComposing || event.ctrlKey || event.metaKey) return null;
+/** The letters of the formatting shortcuts a fallback keeps: the editor's Mod-b, Mod-i and Mod-u. */
+const FORMAT_KEYS = new Set(['b', 'i', 'u']);
+
+/**
+ * The edit a key press on the fallback stands for, or null for keys the fallback leaves alone (Tab, arrows, and
+ * shortcuts other than formatting: copy, paste and undo stay the browser's).
+ */
+export const editOfKey = (event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'isComposing'>): PendingEdit | null => {
+  if (event.isComposing) return null;
+  if (event.ctrlKey || event.metaKey) {
+    const format = FORMAT_KEYS.has(event.key) && !event.altKey && !event.shiftKey;
+    return format ? { kind: 'format', key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey } : null;
+  }
   if (event.key === 'Enter' && !event.altKey) return { kind: 'enter' };
   if (event.key === 'Backspace' && !event.altKey) return { kind: 'backspace' };
   // A printable key names its character (AltGr combinations included); named keys ('Shift', 'ArrowLeft') are longer.
@@ -40,6 +52,7 @@ export const textWithEdits = (text: string, edits: readonly PendingEdit[]): stri
     if (edit.kind === 'enter') return `${result}\n`;
     // At the start of a line, Backspace joins it to the line before, as in the editor.
     if (edit.kind === 'backspace') return [...result].slice(0, -1).join('');
+    if (edit.kind === 'format') return result;
     return result + edit.text.replace(/\r\n?/g, '\n');
   }, text);
 
