@@ -9,6 +9,7 @@ describe('pending input of a rich-text fallback', () => {
     expect(key('b', { ctrlKey: true })).toEqual({ kind: 'format', key: 'b', ctrlKey: true, metaKey: false });
     expect(key('i', { metaKey: true })).toEqual({ kind: 'format', key: 'i', ctrlKey: false, metaKey: true });
     expect(key('u', { ctrlKey: true })).toEqual({ kind: 'format', key: 'u', ctrlKey: true, metaKey: false });
+    expect(key('B', { ctrlKey: true })).toEqual({ kind: 'format', key: 'b', ctrlKey: true, metaKey: false });
     expect(key('B', { ctrlKey: true, shiftKey: true })).toBeNull();
     const typed = appendEdits([], [key('G')!, key('b', { ctrlKey: true })!, key('1')!, key('5')!]);
     expect(typed).toEqual([{ kind: 'text', text: 'G' }, { kind: 'format', key: 'b', ctrlKey: true, metaKey: false }, { kind: 'text', text: '15' }]);

@@ -21,8 +21,10 @@ const FORMAT_KEYS = new Set(['b', 'i', 'u']);
 export const editOfKey = (event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'isComposing'>): PendingEdit | null => {
   if (event.isComposing) return null;
   if (event.ctrlKey || event.metaKey) {
-    const format = FORMAT_KEYS.has(event.key) && !event.altKey && !event.shiftKey;
-    return format ? { kind: 'format', key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey } : null;
+    // Lower case: Caps Lock gives 'B', which the editor's keymap would not know from a key event made up later.
+    const letter = event.key.toLowerCase();
+    const format = FORMAT_KEYS.has(letter) && !event.altKey && !event.shiftKey;
+    return format ? { kind: 'format', key: letter, ctrlKey: event.ctrlKey, metaKey: event.metaKey } : null;
   }
   if (event.key === 'Enter' && !event.altKey) return { kind: 'enter' };
   if (event.key === 'Backspace' && !event.altKey) return { kind: 'backspace' };
