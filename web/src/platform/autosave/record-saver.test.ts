@@ -371,6 +371,28 @@ describe('RecordSaver', () => {
     expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, body: 'Seen at the bedside. Typed while it was down.' } });
   });
 
+  it('knows its own save in the latest copy when a later save of the same field also went unanswered (the server died, then answered 503 while starting)', async () => {
+    const initial = note();
+    const server = heldServer(initial);
+    const saver = saverFor(server, initial);
+    saver.change({ body: 'Seen at the bedside.' }, { immediate: true });
+    server.saveElsewhere({ body: 'Seen at the bedside.' }); // the server applied it…
+    server.held[0]!.fail(new ApiError('network_error', 'Chartside could not reach the server.', 0)); // …and died before answering
+    await server.settle();
+    saver.change({ body: 'Seen at the bedside. Typed while it was down.' });
+    void saver.retry();
+    server.held[1]!.fail(new ApiError('unavailable', 'The service is busy right now.', 503)); // not applied
+    await server.settle();
+    void saver.retry();
+    server.held[2]!.answer(); // 409: the latest copy holds my first save, not my second
+    await server.settle();
+    expect(saver.getState().conflict).toBeUndefined();
+    expect(server.held[3]!.body).toEqual({ version: 4, body: 'Seen at the bedside. Typed while it was down.' });
+    server.held[3]!.answer();
+    await server.settle();
+    expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, body: 'Seen at the bedside. Typed while it was down.' } });
+  });
+
   it('still asks when the latest copy holds a value my lost save did not send', async () => {
     const initial = note();
     const server = heldServer(initial);

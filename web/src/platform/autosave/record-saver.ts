@@ -129,9 +129,10 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
   private remoteDuringSave: R | undefined;
   /**
    * What failed saves sent that the server may have applied all the same (no answer, or a 5xx: the server died or gave
-   * up after the write landed), until a save lands. A newer copy holding these very values holds my own save.
+   * up after the write landed), every value of each field, until a save lands: any of them may be the one that landed
+   * (a save lost with the server, then a longer one refused while it started). A newer copy holding one holds my own save.
    */
-  private unanswered: Partial<D> = {};
+  private unanswered: Partial<Record<keyof D, unknown[]>> = {};
 
   constructor(private readonly deps: RecordSaverDeps<R, D, Body>) {
     this.state = { base: deps.initial, draft: deps.draftOf(deps.initial), status: 'idle' };
@@ -311,8 +312,16 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
       if (this.discarded) return;
       if (error instanceof ApiError && error.code === 'version_conflict') return this.recoverFromConflict(error);
       const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      if (!refused) this.unanswered = { ...this.unanswered, ...changes };
+      if (!refused) this.rememberUnanswered(changes);
       this.failed(error);
+    }
+  }
+
+  /** Keeps what a save sent that may have landed unanswered; a retry of the same value is kept once. */
+  private rememberUnanswered(changes: Partial<D>): void {
+    for (const key of keysOf(changes)) {
+      const values = this.unanswered[key] ?? [];
+      if (!values.some((value) => sameValue(value, changes[key]))) this.unanswered[key] = [...values, changes[key]];
     }
   }
 
@@ -369,9 +378,9 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
     const theirDraft = draftOf(theirs);
     const base = draftOf(this.state.base);
     const mine: Partial<D> = { ...changedFields(base, this.state.draft), ...this.state.conflict?.mine };
-    // A field of theirs that holds what my unanswered save sent is my own save, landed: they did not change it, I did.
-    const landed = keysOf(this.unanswered).filter((key) => sameValue(theirDraft[key], this.unanswered[key]));
-    const from: D = { ...base, ...pick<Partial<D>>(this.unanswered, landed) };
+    // A field of theirs that holds what one of my unanswered saves sent is my own save, landed: they did not change it, I did.
+    const landed = keysOf(this.unanswered).filter((key) => this.unanswered[key]!.some((sent) => sameValue(theirDraft[key], sent)));
+    const from: D = { ...base, ...pick(theirDraft, landed) };
     const { mine: keep, conflicts } = mergeFields<D>(from, mine, theirDraft, this.deps.mergers);
     // A conflict the user has not decided yet stays one, unless their new copy now agrees with mine.
     for (const field of this.state.conflict?.fields ?? []) {
