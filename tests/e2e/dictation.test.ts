@@ -70,16 +70,30 @@ const settledText = async (page: Page) => ((await partialText(page).count()) ===
 const microphone = (page: Page) => page.getByRole('button', { name: 'Dictate into Events' });
 const stopButton = (page: Page) => page.getByRole('button', { name: 'Stop dictation into Events' });
 
+/** The caret is at the end of the text it is in. */
+const caretAtTextEnd = (page: Page) =>
+  page.evaluate(() => {
+    const selection = getSelection();
+    const node = selection?.focusNode;
+    return Boolean(selection?.isCollapsed && node?.nodeType === Node.TEXT_NODE && selection.focusOffset === node.textContent?.length);
+  });
+
 /**
  * Opens the patient and puts the cursor at the end of the Events text: a click on its last line of text in the loaded
  * editor (not its read-only stand-in), then End. Control+End would go past it, into the empty block BlockNote keeps at
- * the end of a document, and the phrase would rightly land there, on a line of its own.
+ * the end of a document, and the phrase would rightly land there, on a line of its own. End is pressed until the caret
+ * is there: ProseMirror puts a click's selection back a moment after the click, which under load undid an End.
  */
 const openAtEndOfEvents = async (page: Page, id: string) => {
   await page.goto(`${runtime.url}/panel/${id}`);
   const loaded = events(page).and(page.locator('[contenteditable="true"]'));
   await loaded.locator('.bn-inline-content').filter({ hasText: /\S/ }).last().click();
-  await page.keyboard.press('End');
+  await expect
+    .poll(async () => {
+      await page.keyboard.press('End');
+      return caretAtTextEnd(page);
+    })
+    .toBe(true);
   await microphone(page).waitFor();
 };
 
