@@ -352,45 +352,43 @@ describe('RecordSaver', () => {
     expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, title: 'Mine', body: 'Theirs' } });
   });
 
-  it("knows its own save in the latest copy when that save's answer was lost (the server died after writing): no conflict, later typing saved on top", async () => {
-    const initial = note();
-    const server = heldServer(initial);
-    const saver = saverFor(server, initial);
-    saver.change({ body: 'Seen at the bedside.' }, { immediate: true });
-    server.saveElsewhere({ body: 'Seen at the bedside.' }); // the server applied it…
-    server.held[0]!.fail(new ApiError('network_error', 'Chartside could not reach the server.', 0)); // …and died before answering
-    await server.settle();
-    saver.change({ body: 'Seen at the bedside. Typed while it was down.' });
-    void saver.retry();
-    server.held[1]!.answer(); // 409: the latest copy holds my first save
-    await server.settle();
-    expect(saver.getState().conflict).toBeUndefined();
-    expect(server.held[2]!.body).toEqual({ version: 4, body: 'Seen at the bedside. Typed while it was down.' });
-    server.held[2]!.answer();
-    await server.settle();
-    expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, body: 'Seen at the bedside. Typed while it was down.' } });
-  });
+  describe("a save whose answer was lost (the server applied it, then died)", () => {
+    const typedMeanwhile = 'Seen at the bedside. Typed while it was down.';
+    /** The first save lands unanswered; more is typed, and a retry is on its way. */
+    const lostAnswerThenTyped = async () => {
+      const initial = note();
+      const server = heldServer(initial);
+      const saver = saverFor(server, initial);
+      saver.change({ body: 'Seen at the bedside.' }, { immediate: true });
+      server.saveElsewhere({ body: 'Seen at the bedside.' }); // the server applied it…
+      server.held[0]!.fail(new ApiError('network_error', 'Chartside could not reach the server.', 0)); // …and died before answering
+      await server.settle();
+      saver.change({ body: typedMeanwhile });
+      void saver.retry();
+      return { server, saver };
+    };
+    /** The held save at `index` meets a 409; the latest copy holds my first save: no conflict, the typing saved on top. */
+    const savedOnTop = async ({ server, saver }: Awaited<ReturnType<typeof lostAnswerThenTyped>>, index: number) => {
+      server.held[index]!.answer();
+      await server.settle();
+      expect(saver.getState().conflict).toBeUndefined();
+      expect(server.held[index + 1]!.body).toEqual({ version: 4, body: typedMeanwhile });
+      server.held[index + 1]!.answer();
+      await server.settle();
+      expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, body: typedMeanwhile } });
+    };
 
-  it('knows its own save in the latest copy when a later save of the same field also went unanswered (the server died, then answered 503 while starting)', async () => {
-    const initial = note();
-    const server = heldServer(initial);
-    const saver = saverFor(server, initial);
-    saver.change({ body: 'Seen at the bedside.' }, { immediate: true });
-    server.saveElsewhere({ body: 'Seen at the bedside.' }); // the server applied it…
-    server.held[0]!.fail(new ApiError('network_error', 'Chartside could not reach the server.', 0)); // …and died before answering
-    await server.settle();
-    saver.change({ body: 'Seen at the bedside. Typed while it was down.' });
-    void saver.retry();
-    server.held[1]!.fail(new ApiError('unavailable', 'The service is busy right now.', 503)); // not applied
-    await server.settle();
-    void saver.retry();
-    server.held[2]!.answer(); // 409: the latest copy holds my first save, not my second
-    await server.settle();
-    expect(saver.getState().conflict).toBeUndefined();
-    expect(server.held[3]!.body).toEqual({ version: 4, body: 'Seen at the bedside. Typed while it was down.' });
-    server.held[3]!.answer();
-    await server.settle();
-    expect(saver.getState()).toMatchObject({ status: 'saved', base: { version: 5, body: 'Seen at the bedside. Typed while it was down.' } });
+    it('is known as my own in the latest copy: no conflict, later typing saved on top', async () => {
+      await savedOnTop(await lostAnswerThenTyped(), 1);
+    });
+
+    it('is known as my own when a later save of the same field went unanswered too (a 503 while the server started)', async () => {
+      const lost = await lostAnswerThenTyped();
+      lost.server.held[1]!.fail(new ApiError('unavailable', 'The service is busy right now.', 503)); // not applied
+      await lost.server.settle();
+      void lost.saver.retry();
+      await savedOnTop(lost, 2);
+    });
   });
 
   it('still asks when the latest copy holds a value my lost save did not send', async () => {
