@@ -130,7 +130,7 @@ export class RecordSaver<R extends Versioned, D extends object, Body = unknown> 
   /**
    * What failed saves sent that the server may have applied all the same (no answer, or a 5xx: the server died or gave
    * up after the write landed), every value of each field, until a save lands: any of them may be the one that landed
-   * (a save lost with the server, then a longer one refused while it started). A newer copy holding one holds my own save.
+   * (a save lost with the server, then a longer one answered 503 while it started). A newer copy holding one holds my own save.
    */
   private unanswered: Partial<Record<keyof D, unknown[]>> = {};
 
