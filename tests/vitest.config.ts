@@ -12,10 +12,11 @@ export default defineConfig({
     hookTimeout: 180_000,
     // A page re-rendering after a click can take seconds on a loaded two-core machine; 1 s (the default) flakes.
     expect: { poll: { timeout: 10_000 } },
-    // Three files at a time: each makes its own users (and scripts the shared model double under its own key), so they
+    // Four files at a time: each makes its own users (and scripts the shared model double under its own key), so they
     // share the runtime without sharing data. A browser test mostly waits (on timers, the runtime, the page): six files
-    // took 107-113 s with three workers against 134-168 s with two, for the same CPU time (72-79 s).
-    maxWorkers: 3,
+    // took 107-113 s with three workers against 134-168 s with two, for the same CPU time (72-79 s); the whole project
+    // took 576 s with four against about 645 s with three (2026-11-29), with both cores busy throughout.
+    maxWorkers: 4,
     sequence: { groupOrder: 1 },
   },
 });

@@ -1,4 +1,4 @@
-// The order the `tests` project's files start in. Three run at a time, so a run ends waiting on whichever slow file
+// The order the `tests` project's files start in. Four run at a time, so a run ends waiting on whichever slow file
 // started last: the slowest files start first. Vitest orders by the last run's durations when it has them (a machine
 // that ran the suite before) and by file size otherwise (a clean clone), which started several of the slowest last.
 import path from 'node:path';
