@@ -14,7 +14,7 @@ import { launchBrowser } from '../harness/browser';
 import { addFileToResource, textPdf } from '../harness/pdfs';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { DESKTOP, newContext, type SessionChoice, shot, signInThroughLoginPage } from '../harness/web';
+import { DESKTOP, newContext, shot, signInThroughLoginPage, startUsingPage, type SessionChoice } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -129,6 +129,7 @@ const fillBrowserStores = async (context: BrowserContext, page: Page, needles: N
   await page.goto(`${runtime.url}/panel/${patientId}`);
   await expect.poll(() => events(page).innerText(), { timeout: 20_000 }).toContain(needles.note);
   // The note's editor is loaded (its code comes from the network the first time), not its read-only stand-in.
+  await startUsingPage(page);
   await expect.poll(() => events(page).getAttribute('contenteditable'), { timeout: 20_000 }).toBe('true');
   // A reload offline is served by the service worker.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });

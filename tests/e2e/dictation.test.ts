@@ -12,7 +12,7 @@ import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { speechWav } from '../harness/speech';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { dismissOfflineNotice, newContext, PHONE, shot, signIn } from '../harness/web';
+import { dismissOfflineNotice, newContext, PHONE, shot, signIn, startUsingPage } from '../harness/web';
 
 const runtime = sharedRuntime();
 let user: TestUser;
@@ -86,6 +86,7 @@ const caretAtTextEnd = (page: Page) =>
  */
 const openAtEndOfEvents = async (page: Page, id: string) => {
   await page.goto(`${runtime.url}/panel/${id}`);
+  await startUsingPage(page);
   const loaded = events(page).and(page.locator('[contenteditable="true"]'));
   await loaded.locator('.bn-inline-content').filter({ hasText: /\S/ }).last().click();
   await expect
@@ -154,13 +155,14 @@ describe('dictation into a note', () => {
     });
     await openAtEndOfEvents(page, id);
     await microphone(page).click();
-    // The text the poll saw settled: asked again, a next phrase's partial text may already be showing.
-    let dictated = '';
-    await expect.poll(async () => (dictated = await settledText(page)), { timeout: 20_000 }).toMatch(/^Typed before\. \w+/);
+    await expect.poll(() => settledText(page), { timeout: 20_000 }).toMatch(/^Typed before\. \w+/);
     await cut!();
     await page.getByRole('alert').filter({ hasText: 'Connection error occurred' }).waitFor();
     await shot(page, 'dictation-phone-connection-error');
-    expect((await events(page).innerText()).trim()).toBe(dictated);
+    // What shows once the connection is gone is what is kept. It is read after the cut: under load the engine may
+    // still have been revising the phrase when the poll above saw it ('the', then 'it' in one CI rehearsal).
+    const dictated = (await events(page).innerText()).trim();
+    expect(dictated).toMatch(/^Typed before\. \w+/);
     await microphone(page).waitFor();
     await expect.poll(() => storedEvents(id), { timeout: 15_000 }).toBe(dictated);
   });

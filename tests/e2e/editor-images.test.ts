@@ -11,7 +11,7 @@ import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { DESKTOP, newContext, shot, signIn } from '../harness/web';
+import { DESKTOP, newContext, shot, signIn, startUsingPage } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -34,6 +34,7 @@ const saved = (p: Page) => p.getByRole('status').filter({ hasText: /^Saved$/ }).
 const openPatient = async (p: Page, id: string) => {
   await p.goto(`${runtime.url}/panel/${id}`);
   await p.getByRole('list', { name: 'Note sections' }).waitFor({ timeout: 20_000 });
+  await startUsingPage(p);
   await p.locator('[contenteditable][aria-label="Events"]').waitFor({ timeout: 20_000 });
 };
 

@@ -9,7 +9,7 @@ import { launchBrowser } from '../harness/browser';
 import { localTable } from '../harness/dynamodb';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { DESKTOP, PHONE, dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, editorsNearViewMounted, newContext, PHONE, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 const table = localTable(runtime);
@@ -23,8 +23,6 @@ const stored = async (id: string) => Patient.parse((await asUser('GET', `/patien
 
 const sectionsList = (page: Page) => page.getByRole('list', { name: 'Note sections' });
 const section = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
-/** Every editor has mounted (a lazy chunk, then one per idle slot). */
-const editorsReady = (page: Page) => expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
 
 /** Adds a patient from the panel as a clinician does; returns its id, read from the page it opens. */
 const addPatient = async (page: Page, lastname: string, firstname: string) => {
@@ -58,7 +56,7 @@ describe('a new patient', () => {
     await signIn(page, runtime.url, user);
     await dismissOfflineNotice(page);
     const id = await addPatient(page, 'Mensah', width === 'phone' ? 'Kofi' : 'Ama');
-    await editorsReady(page);
+    await editorsNearViewMounted(page);
 
     // The demo user is inpatient: the inpatient sections, each an empty editor, and not one error box.
     const shown = defaultVisibleFields(true);
@@ -86,7 +84,7 @@ describe('a new patient', () => {
 
     await page.reload();
     await sectionsList(page).waitFor({ timeout: 20_000 });
-    await editorsReady(page);
+    await editorsNearViewMounted(page);
     expect((await section(page, title).getByRole('textbox', { name: title }).innerText()).trim()).toBe(text);
     expect(await page.getByText(/Field Value Error/).count()).toBe(0);
     await context.close();
@@ -111,7 +109,7 @@ describe('a stored section that cannot be read', () => {
     await signIn(page, runtime.url, user);
     await page.goto(`${runtime.url}/panel/${created.id}`);
     await sectionsList(page).waitFor({ timeout: 20_000 });
-    await editorsReady(page);
+    await editorsNearViewMounted(page);
     const vitals = section(page, 'Vitals');
     await vitals.getByText('Field Value Error for vitals').waitFor();
     expect(await vitals.getByText(damaged).count()).toBe(1);

@@ -14,7 +14,7 @@ import { startCuttableProxy } from '../harness/cuttable-proxy';
 import { noteSection } from '../harness/patients';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { DESKTOP, dismissOfflineNotice, newContext, PHONE, shot, signIn, storedValues, untilPersisted } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, editorsNearViewMounted, newContext, PHONE, shot, signIn, startUsingPage, storedValues, untilPersisted } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -211,7 +211,7 @@ describe('offline', () => {
       const id = await createPatient('Unreachable');
       await ward.goto(`${proxy.url}/panel/${id}`);
       await editor(ward, 'events').waitFor({ timeout: 20_000 });
-      await expect.poll(() => ward.locator('[aria-busy=true]').count(), { timeout: 20_000 }).toBe(0); // the editors are loaded
+      await editorsNearViewMounted(ward);
 
       // The server goes away: the realtime socket drops, a probe confirms it, and the app says it is offline.
       proxy.cut();
@@ -249,6 +249,7 @@ describe('a large patient', () => {
     expect(new TextEncoder().encode(JSON.stringify(whole.fields)).length).toBeGreaterThan(1_000_000);
     await page.goto(`${runtime.url}/panel/${id}`);
     // Typed into once its editor has loaded the section, not into the read-only stand-in shown meanwhile.
+    await startUsingPage(page);
     await expect.poll(() => editor(page, 'exam').getAttribute('contenteditable'), { timeout: 60_000 }).toBe('true');
     await typeInto(page, 'exam', ' Added on the large patient.');
     // A big document types slowly: an autosave may land mid-sentence, the rest follows.

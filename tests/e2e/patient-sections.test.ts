@@ -14,7 +14,7 @@ import { launchBrowser } from '../harness/browser';
 import { dragByMouse, keyboardSensorListening } from '../harness/drag';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { DESKTOP, newContext, shot, signIn } from '../harness/web';
+import { DESKTOP, editorsNearViewMounted, newContext, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -85,8 +85,8 @@ const storedProblems = async (id: string) => ((await storedField(id, 'assessment
 const openPatient = async (p: Page, id: string) => {
   await p.goto(`${runtime.url}/panel/${id}`);
   await sectionsList(p).waitFor({ timeout: 20_000 });
-  // The editors are a lazy chunk: wait until every section's text is a real editor.
-  await expect.poll(() => p.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+  // The editors are a lazy chunk: wait until the sections near the view are real editors.
+  await editorsNearViewMounted(p);
 };
 
 beforeAll(async () => {

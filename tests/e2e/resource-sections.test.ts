@@ -12,7 +12,7 @@ import { launchBrowser } from '../harness/browser';
 import { dragByMouse, keyboardSensorListening } from '../harness/drag';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn } from '../harness/users';
-import { DESKTOP, newContext, shot, signIn } from '../harness/web';
+import { DESKTOP, newContext, shot, signIn, startUsingPage } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -157,7 +157,9 @@ describe('content sections', () => {
     await page.getByRole('heading', { level: 1, name: 'Vancomycin' }).waitFor({ timeout: 20_000 });
     await toc(page).getByRole('listitem').first().waitFor();
     expect(await tocLabels(page)).toEqual(['Dosing', 'Monitoring']);
-    // The editor mounts once it is near the view; until then its box shows the plain text.
+    // The editor mounts once the user is using the page and it is near the view; until then its box shows the text
+    // without an editor.
+    await startUsingPage(page);
     await page.locator('[contenteditable][aria-label="Section 1 text"]').waitFor({ timeout: 20_000 });
     await page.locator('[contenteditable][aria-label="Section 2 text"]').waitFor({ timeout: 20_000 });
     expect(await editor(page, 1).locator('strong').allTextContents()).toEqual(['15 mg/kg']);

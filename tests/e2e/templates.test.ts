@@ -13,7 +13,7 @@ import { api, type Api } from '../harness/api';
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { newContext, PHONE, shot, signIn } from '../harness/web';
+import { editorsNearViewMounted, newContext, PHONE, shot, signIn } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -53,7 +53,7 @@ const editorText = async (p: Page, title: string) => (await editor(p, title).inn
 const openPatient = async (p: Page, id: string) => {
   await p.goto(`${runtime.url}/panel/${id}`);
   await p.getByRole('list', { name: 'Note sections' }).waitFor({ timeout: 20_000 });
-  await expect.poll(() => p.locator('[aria-busy="true"]').count(), { timeout: 20_000 }).toBe(0);
+  await editorsNearViewMounted(p);
 };
 
 const violations = async (p: Page, selector: string) => {

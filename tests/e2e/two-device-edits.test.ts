@@ -18,7 +18,7 @@ import { openPatient, patientEditor, recordsApi, resourceEditor } from '../harne
 import { launchBrowser } from '../harness/browser';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn } from '../harness/users';
-import { DESKTOP, dismissOfflineNotice, newContext, shot, signIn } from '../harness/web';
+import { DESKTOP, dismissOfflineNotice, editorsNearViewMounted, newContext, shot, signIn } from '../harness/web';
 
 const SEED = process.env.TWO_DEVICE_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.TWO_DEVICE_SEED ?? 20_261_126);
 const EDITS = Number(process.env.TWO_DEVICE_EDITS ?? 300);
@@ -248,6 +248,7 @@ describe('two devices, random edits and offline periods', () => {
         const page = await context.newPage();
         await page.goto(`${runtime.url}/resources/${id}?edit=1`);
         await resourceEditor(page, 2).waitFor({ timeout: 20_000 });
+        await editorsNearViewMounted(page);
         pages.set(id, page);
       }
       return { name, context, pages, offlineFor: 0 };

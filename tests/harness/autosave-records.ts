@@ -3,6 +3,7 @@ import { Resource, sectionPlainText, sectionTitle, type Patient, type PatientSec
 import type { Page } from 'playwright-core';
 import type { Api } from './api';
 import { textSection } from './resources';
+import { editorsNearViewMounted } from './web';
 
 /** The API as one user, each answer required to be a 200. */
 export const recordsApi = (asUser: Api) => {
@@ -40,7 +41,7 @@ export const resourceEditor = (page: Page, position: number) => page.getByRole('
 export const openPatient = async (page: Page, origin: string, id: string, section: PatientSection = 'events') => {
   await page.goto(`${origin}/panel/${id}`);
   await patientEditor(page, section).waitFor({ timeout: 20_000 });
-  await page.locator('[aria-busy=true]').first().waitFor({ state: 'detached', timeout: 20_000 });
+  await editorsNearViewMounted(page);
 };
 
 /** Opens a resource in edit mode, its first section's editor ready. */

@@ -63,6 +63,23 @@ export const dismissOfflineNotice = async (page: Page) => {
   await dismiss.waitFor({ timeout: 15_000 }).then(() => dismiss.click(), () => undefined);
 };
 
+/**
+ * The user starts using the page: the pointer moves. The rich texts near the view mount their editors only then
+ * (web first-engagement.ts); a test that waits for an editor without having clicked or typed on the page calls this.
+ */
+export const startUsingPage = async (page: Page) => {
+  // Two points: a move to where the pointer already is would not reach the page.
+  await page.mouse.move(2, 2);
+  await page.mouse.move(3, 3);
+};
+
+/** The user starts using the page, and every rich text near the view has mounted its editor (none is loading). */
+export const editorsNearViewMounted = async (page: Page) => {
+  await startUsingPage(page);
+  const mounted = async () => (await page.locator('[contenteditable="true"]').count()) > 0 && (await page.locator('[aria-busy="true"]').count()) === 0;
+  await expect.poll(mounted, { timeout: 20_000 }).toBe(true);
+};
+
 export const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage });
 
 /** The Login page's first step: email, password, Login. */

@@ -6,6 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type DataRouter } from 'react-router';
 import { prefetchPanelList } from '../features/panel/prefetch-panel-list';
 import { configureAmplify } from '../platform/auth/configure-amplify';
+import { watchFirstEngagement } from '../platform/first-engagement';
 import { loadRuntimeConfig } from '../platform/config/load-runtime-config';
 import { createPlatform, type Platform } from '../platform/platform-context';
 import { AppProviders } from './AppProviders';
@@ -32,6 +33,8 @@ const askAboutSessionAtStart = async ({ api, session }: Platform, pathname = win
 };
 
 export async function start(container: HTMLElement): Promise<Started> {
+  // Before anything renders: the rich texts' editors mount ahead of use once the user is using the page.
+  watchFirstEngagement();
   const root = createRoot(container);
   let config;
   try {

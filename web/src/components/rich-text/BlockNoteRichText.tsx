@@ -12,7 +12,7 @@ import type { Transaction } from 'prosemirror-state';
 import { use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { DictationControl } from '../dictation/DictationControl';
 import { dictationExtension, editorDictationTarget } from '../dictation/editor-dictation';
-import { applyPendingEdits, placeCaretAtEnd } from './apply-pending-edits';
+import { applyPendingEdits, placeCaret } from './apply-pending-edits';
 import { downscaleImage } from './downscale-image';
 import classes from './RichTextEditor.module.css';
 import type { EditorHandoff, RichTextEditorProps } from './rich-text-props';
@@ -114,12 +114,13 @@ export function BlockNoteRichText({ initialContent, onChange, editable, label, h
   useLayoutEffect(() => editor.onChange(() => latestOnChange.current?.(serializeBlocks(editor.document))), [editor]);
 
   // Taking over from the fallback before the frame is painted: what was typed into it lands at the end of the text,
-  // the caret after it, and the focus moves in if the user is there; then the fallback goes (nothing jumps).
+  // where the fallback showed it, the caret after it; with nothing typed, the caret goes where the user pressed on the
+  // fallback. The focus moves in if the user is there; then the fallback goes (nothing jumps).
   useLayoutEffect(() => {
     const edits = handoff.takePendingEdits();
     const view = editor.prosemirrorView;
     if (editable && view && (edits.length > 0 || handoff.focusWanted())) {
-      placeCaretAtEnd(view);
+      placeCaret(view, edits.length > 0 ? undefined : handoff.caretWanted());
       applyPendingEdits(view, edits);
       if (handoff.focusWanted()) editor.focus();
     }

@@ -3,7 +3,7 @@
 // lazy mount (near the viewport, or on focus with the keys typed meanwhile kept) runs against a stand-in observer, the
 // browser's own being outside our code. (Typing, formatting and pasting in the editor are covered in Chromium.)
 import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RichTextEditor } from './RichTextEditor';
 
@@ -95,13 +95,18 @@ describe('RichTextEditor', () => {
     expect(warn).toHaveBeenCalledWith('A rich-text body is not BlockNote JSON; it is shown as plain text');
   });
 
-  it('waits out of view as plain text, and mounts the editor once it comes near the viewport', async () => {
+  it('waits as formatted text, and mounts the editor once the user is using the page and it comes near the viewport', async () => {
     const viewport = observeViewportByHand();
     renderEditor(stored);
     expect(fallbackBox().textContent).toBe('Dose\n15 mg/kg twice a day, *** max');
-    expect(document.querySelector('[contenteditable]')).toBeNull();
+    expect(fallbackBox().querySelector('strong')?.textContent).toBe('15 mg/kg');
     expect(fallbackBox().getAttribute('aria-busy')).toBe('false');
+    // In view, but nobody has moved the pointer or pressed a key yet.
+    viewport.enterView();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(document.querySelector('[contenteditable]')).toBeNull();
 
+    fireEvent.pointerMove(document.body);
     viewport.enterView();
     const editor = await loadedEditor();
     expect(editor.querySelector('h2')?.textContent).toBe('Dose');
@@ -145,5 +150,33 @@ describe('RichTextEditor', () => {
     // The last text node is what follows the highlighted '***'.
     expect(window.getSelection()?.anchorNode?.textContent).toBe(' max');
     expect(window.getSelection()?.anchorOffset).toBe(' max'.length);
+  });
+
+  it('mounts at once on a press, with the caret where the press landed; keys typed meanwhile go at the end, where they showed', async () => {
+    observeViewportByHand();
+    const pressAfter15 = () => {
+      // jsdom has no layout: the browser's answer for a press after '15 ' in the second line.
+      const bold = within(fallbackBox()).getByText('15 mg/kg').firstChild!;
+      Object.defineProperty(document, 'caretPositionFromPoint', { configurable: true, value: () => ({ offsetNode: bold, offset: 3 }) });
+      try {
+        fireEvent.mouseDown(fallbackBox());
+      } finally {
+        Reflect.deleteProperty(document, 'caretPositionFromPoint');
+      }
+    };
+    const first = renderEditor(stored);
+    act(pressAfter15);
+    const editor = await loadedEditor();
+    expect(editor.contains(document.activeElement)).toBe(true);
+    expect(window.getSelection()?.anchorNode?.textContent).toBe('15 mg/kg');
+    expect(window.getSelection()?.anchorOffset).toBe(3);
+    first.unmount();
+
+    renderEditor(stored);
+    act(() => {
+      pressAfter15();
+      fireEvent.keyDown(fallbackBox(), { key: '~' });
+    });
+    expect((await loadedEditor()).querySelector('p')?.textContent).toBe('15 mg/kg twice a day, *** max~');
   });
 });

@@ -1,10 +1,32 @@
-// Replays what was typed into a rich text's fallback (pending-input.ts) into its freshly mounted editor, at the end of
-// the text, through the editor's own key and text-input handlers (so its input rules and Enter behaviour apply).
-import { Selection } from 'prosemirror-state';
+// Puts a freshly mounted editor's caret where the user pressed on its fallback, and replays what was typed into the
+// fallback (pending-input.ts) through the editor's own key and text-input handlers (so its input rules and Enter
+// behaviour apply).
+import type { Node } from 'prosemirror-model';
+import { Selection, TextSelection } from 'prosemirror-state';
 import type { EditorView } from 'prosemirror-view';
 import { editsOfPaste, type PendingEdit } from './pending-input';
+import type { CaretPoint } from './rich-text-props';
 
-export const placeCaretAtEnd = (view: EditorView) => view.dispatch(view.state.tr.setSelection(Selection.atEnd(view.state.doc)));
+/** The document position of a caret point: its text block's start plus the offset, kept within the block. */
+const positionOf = (doc: Node, { textblock, offset }: CaretPoint): number | undefined => {
+  let seen = 0;
+  let position: number | undefined;
+  doc.descendants((node, at) => {
+    if (position !== undefined || node.type.name === 'table') return false;
+    if (!node.isTextblock) return true;
+    if (seen === textblock) position = at + 1 + Math.min(offset, node.content.size);
+    seen += 1;
+    return false;
+  });
+  return position;
+};
+
+/** Puts the caret at the point (caret-point.ts), or at the end of the text when there is none or it is not there. */
+export const placeCaret = (view: EditorView, point: CaretPoint | undefined) => {
+  const { doc } = view.state;
+  const position = point && positionOf(doc, point);
+  view.dispatch(view.state.tr.setSelection(position === undefined ? Selection.atEnd(doc) : TextSelection.create(doc, position)));
+};
 
 const pressKey = (view: EditorView, key: KeyboardEventInit): boolean =>
   view.someProp('handleKeyDown', (handle) => handle(view, new KeyboardEvent('keydown', key)) || undefined) ?? false;

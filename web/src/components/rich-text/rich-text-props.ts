@@ -12,12 +12,20 @@ export interface RichTextEditorProps {
   label: string;
 }
 
+/** A place in the text: the n-th line of text (outside tables) and the character within it (see caret-point.ts). */
+export interface CaretPoint {
+  textblock: number;
+  offset: number;
+}
+
 /** How the fallback hands over to the editor once it has mounted (read in the editor's first layout effect). */
 export interface EditorHandoff {
   /** The edits typed into the fallback, removed from it. */
   takePendingEdits(): PendingEdit[];
   /** Whether the user is in the fallback, so the editor should take the focus. */
   focusWanted(): boolean;
+  /** Where the user pressed on the fallback, for the caret; undefined for the end of the text. */
+  caretWanted(): CaretPoint | undefined;
   /** The editor is in the page: the fallback goes, in the same frame. */
   mounted(): void;
 }
