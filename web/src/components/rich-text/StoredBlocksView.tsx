@@ -9,7 +9,6 @@ import classes from './RichTextEditor.module.css';
 interface StyledText {
   type?: string;
   text?: unknown;
-  href?: unknown;
   content?: unknown;
   styles?: Record<string, unknown>;
 }
@@ -54,12 +53,10 @@ const styledText = (node: StyledText, key: number): ReactNode => {
   if (styles.underline) shown = <u>{shown}</u>;
   if (styles.strike) shown = <s>{shown}</s>;
   const style = colours(styles.textColor, styles.backgroundColor);
-  return Object.keys(style).length > 0 ? (
-    <span key={key} style={style}>
+  return (
+    <span key={key} style={Object.keys(style).length > 0 ? style : undefined}>
       {shown}
     </span>
-  ) : (
-    <span key={key}>{shown}</span>
   );
 };
 

@@ -20,7 +20,7 @@ export interface ResourceSectionsProps {
 
 /**
  * Scrolls a section to the top of the view and puts the focus on its title. At once, not smoothly: the sections above
- * swap their plain text for editors as they pass (RichTextEditor), and a smooth scroll aims where the section was when
+ * swap their stand-in text for editors as they pass (RichTextEditor), and a smooth scroll aims where the section was when
  * it began; after an instant one the browser keeps the section in place as they change height (scroll anchoring).
  */
 const goToSection = (id: string) => {
