@@ -3,7 +3,7 @@
 // in it. Each block with a line of text carries `data-textblock`, in document order, as the editor's text blocks come
 // (outside tables), so a press on it can tell the editor where to put the caret (caret-point.ts).
 import { sectionLines } from '@chartside/shared';
-import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, memo, type CSSProperties, type ReactNode } from 'react';
 import classes from './RichTextEditor.module.css';
 
 interface StyledText {
@@ -150,7 +150,10 @@ function BlockContent({ block }: { block: ViewBlock }) {
   );
 }
 
-/** The stored text, formatted; `StoredBlocksView` draws no box of its own (the fallback is the box). */
-export function StoredBlocksView({ stored }: { stored: string }) {
+/**
+ * The stored text, formatted; it draws no box of its own (the fallback is the box). Rendered again only for another
+ * text: a patient screen re-renders its forty sections on every change of the patient.
+ */
+export const StoredBlocksView = memo(function StoredBlocksView({ stored }: { stored: string }) {
   return <BlockList blocks={blocksOf(stored)} depth={0} />;
-}
+});
