@@ -23,7 +23,11 @@ interface ViewBlock {
 const isViewBlock = (value: unknown): value is ViewBlock =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && typeof (value as { type?: unknown }).type === 'string';
 
-/** The stored blocks; a body that is not BlockNote JSON reads as one paragraph per line, as the editor opens it. */
+/**
+ * The stored blocks; a body that is not BlockNote JSON reads line by line (sectionLines, the rule every stand-in of a
+ * stored text follows). The editor opens such a body as one paragraph, so a press on a line after the first puts its
+ * caret at the end.
+ */
 const blocksOf = (stored: string): ViewBlock[] => {
   try {
     const parsed: unknown = JSON.parse(stored);
