@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEARCH_MAX_HITS, SearchRequest, searchFields, searchFieldWeights } from '@chartside/shared';
+import { SEARCH_MAX_HITS, SearchRequest, searchFields, searchFieldWeights, type SearchField } from '@chartside/shared';
 import { describeSearchIndexContract } from '../search-index-contract';
 import { COUNTED_MATCHES, matchExpression, openSqliteSearchIndex, passageExpression, roughly, type SqliteSearchIndex } from './sqlite-search-index';
 
@@ -53,6 +53,29 @@ describe('the index file', () => {
     expect(await second.userIds()).toEqual(['u1']);
     await expect(second.check()).resolves.toBeUndefined();
     await second.close();
+  });
+});
+
+describe('ranking by where the words are', () => {
+  it('puts a name with every word first, then every word in the name, tags and description, then the text', async () => {
+    const index = openSqliteSearchIndex(':memory:');
+    const documents = [
+      { id: 'inText', name: 'Ward round', description: 'Daily review.', text: 'Heart failure admissions: weigh daily.' },
+      // A word of the name outweighs a description by far, but this one needs its text for the other word.
+      { id: 'nameAndText', name: 'Heart team', description: '', text: 'Failure of medical therapy.' },
+      { id: 'inDescription', name: 'Clinic letter', description: 'Heart failure follow-up.', text: '' },
+      { id: 'partlyInName', name: 'Heart clinic', description: 'Failure to thrive is rare here.', text: '' },
+      { id: 'inName', name: 'Heart failure pathway', description: '', text: '' },
+      { id: 'elsewhere', name: 'Heart sounds', description: '', text: 'Murmurs.' },
+    ];
+    // Added best last, so the newest-first tiebreak cannot be what orders them.
+    for (const [i, document] of documents.entries()) {
+      await index.upsert({ userId: 'u1', type: 'text', tags: [], link: '', favorite: false, createdAt: `2025-01-0${i + 1}T00:00:00.000Z`, ...document });
+    }
+    const { hits, found } = await index.search('u1', SearchRequest.parse({ query: 'heart failure' }));
+    expect(hits.map((hit) => hit.id)).toEqual(['inName', 'partlyInName', 'inDescription', 'nameAndText', 'inText']);
+    expect(found).toBe(5);
+    await index.close();
   });
 });
 
@@ -156,21 +179,35 @@ describe('a library with more matches than are counted', () => {
     await index.close();
   });
 
-  /** Every match of the user, fully sorted by the search's order: what the pages must be slices of. */
-  const fullSort = (query: string) =>
-    reader
-      .prepare<[string, string], string>(
-        `SELECT docs.resource_id FROM doc_text CROSS JOIN docs ON docs.id = doc_text.rowid
-         WHERE doc_text MATCH ? AND docs.user_id = ?
-         ORDER BY bm25(doc_text, ${searchFields.map((field) => searchFieldWeights[field]).join(', ')}), docs.created_at DESC, docs.resource_id`,
-      )
-      .pluck()
-      .all(matchExpression(query)!, 'big');
+  /**
+   * Every match of the user, fully sorted by the search's order: what the pages must be slices of. Those whose name has
+   * every word, by bm25 of the name; then those whose name, tags and description have every word, by bm25 there; then
+   * the rest, by bm25 of all their text; equal scores newest first.
+   */
+  const fullSort = (query: string) => {
+    const every = matchExpression(query)!;
+    const tier = (table: 'heads' | 'doc_text', match: string, fields: readonly SearchField[]) =>
+      reader
+        .prepare<[string, string], string>(
+          `SELECT docs.resource_id FROM ${table} CROSS JOIN docs ON docs.id = ${table}.rowid WHERE ${table} MATCH ? AND docs.user_id = ?
+           ORDER BY bm25(${table}, ${fields.map((field) => searchFieldWeights[field]).join(', ')}), docs.created_at DESC, docs.resource_id`,
+        )
+        .pluck()
+        .all(match, 'big');
+    const heads = ['name', 'tags', 'description'] as const;
+    return [
+      ...tier('heads', `{name} : (${every})`, heads),
+      ...tier('heads', `(${every}) NOT ({name} : (${every}))`, heads),
+      ...tier('doc_text', `(${every}) NOT ({name tags description} : (${every}))`, searchFields),
+    ];
+  };
 
   it.each([
     ['sepsis', 1, 25],
     ['seps', 1, 100],
     ['sepsis screen', 3, 100],
+    // Across the cut between names and descriptions, and between descriptions and text.
+    ['sepsis', 7, 100],
     ['sepsis', SEARCH_MAX_HITS / 100, 100],
   ] as const)('pages %j exactly as a full sort of every match (page %i of %i)', async (query, page, perPage) => {
     const want = fullSort(query).slice((page - 1) * perPage, page * perPage);
@@ -220,10 +257,12 @@ describe('an index of an older layout', () => {
     const file = path.join(folder, 'older', 'search.db');
     mkdirSync(path.dirname(file), { recursive: true });
     const older = new Database(file);
-    older.exec(`CREATE TABLE docs (id INTEGER PRIMARY KEY, user_id TEXT NOT NULL, resource_id TEXT NOT NULL);
-      INSERT INTO docs VALUES (1, 'u1', 'r1');
+    older.exec(`CREATE TABLE users (slot INTEGER PRIMARY KEY, user_id TEXT NOT NULL UNIQUE, docs INTEGER NOT NULL DEFAULT 0);
+      INSERT INTO users VALUES (1, 'u1', 1);
+      CREATE TABLE docs (id INTEGER PRIMARY KEY, user_id TEXT NOT NULL, resource_id TEXT NOT NULL);
+      INSERT INTO docs VALUES (4294967297, 'u1', 'r1');
       CREATE VIRTUAL TABLE doc_text USING fts5(name, tags, description, text);
-      INSERT INTO doc_text (rowid, name) VALUES (1, 'Sepsis bundle');`);
+      INSERT INTO doc_text (rowid, name) VALUES (4294967297, 'Sepsis bundle');`);
     older.close();
     const index = openSqliteSearchIndex(file);
     expect(index.created).toBe(true);
@@ -232,6 +271,8 @@ describe('an index of an older layout', () => {
     await index.close();
     const reopened = openSqliteSearchIndex(file);
     expect(reopened.created).toBe(false);
+    // Counted once: the older file's count of u1's documents went with it.
+    expect((await reopened.search('u1', SearchRequest.parse({}))).found).toBe(1);
     expect((await reopened.search('u1', SearchRequest.parse({ query: 'seps' }))).hits.map((hit) => hit.id)).toEqual(['r1']);
     await reopened.close();
   });
