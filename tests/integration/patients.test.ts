@@ -102,6 +102,16 @@ describe('GET /api/patients and /api/patients/{id}', () => {
     expect((await asUser('GET', `/patients/${patient.id}`)).json).toEqual({ ...patient, ...patched, ...written });
   });
 
+  it('lists every patient once, in the order they were added, whatever their ids (the list reads its keys in ranges)', async () => {
+    const { as } = await freshUser();
+    // The ranges start at '4', '8' and 'c'; imported ids may be any of letters, digits, '-' and '_'.
+    const ids = ['4', '8', 'c', '0', '3zz', '4_', '7-', 'C', 'Z', 'bzz', 'czz', 'f', 'z', 'zz', '-', '_', 'A4', crypto.randomUUID()];
+    const patients = ids.map((id, i) => patientRecord({ id, lastname: `Ranged ${i}`, createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString() }));
+    expect((await as('POST', '/patients/import', { patients })).status).toBe(200);
+    const listed = (await as('GET', '/patients')).json.patients as { id: string }[];
+    expect(listed.map((patient) => patient.id)).toEqual(ids);
+  });
+
   it('answers 404 for an id that does not exist', async () => {
     const { status, json } = await asUser('GET', '/patients/no-such-patient');
     expect(status).toBe(404);

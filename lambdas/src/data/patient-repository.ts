@@ -6,7 +6,7 @@ import { BatchWriteCommand, TransactGetCommand, TransactWriteCommand } from '@aw
 import { AppError, blankPatient, Patient, PatientSummary, readStoredFieldValue, TimeTracking, notFound, versionConflict } from '@chartside/shared';
 import { chunksUnderPrefix } from './chunked-body';
 import { isTransactionConflict, isVersionCheckFailure, keys, type Table } from './table';
-import { VersionedRecordStore, assertHeadFits as assertLayoutHeadFits, queryUnder, type RecordLayout } from './versioned-record-store';
+import { VersionedRecordStore, assertHeadFits as assertLayoutHeadFits, queryUnder, queryUnderInRanges, type RecordLayout } from './versioned-record-store';
 
 /** What a list reads of each head. */
 const headAttributes = Object.keys(PatientSummary.shape);
@@ -78,7 +78,7 @@ export class PatientRepository {
   /** Every patient of the user as a summary, in the order they were added; note sections and notes are not read. */
   async list(userId: string): Promise<PatientSummary[]> {
     const names = Object.fromEntries(headAttributes.map((attribute, i) => [`#a${i}`, attribute]));
-    const items = await queryUnder(this.table, userId, keys.patient(''), { ProjectionExpression: ['sk', ...Object.keys(names)].join(', '), ExpressionAttributeNames: names });
+    const items = await queryUnderInRanges(this.table, userId, keys.patient(''), { ProjectionExpression: ['sk', ...Object.keys(names)].join(', '), ExpressionAttributeNames: names });
     return items.map((item) => toSummary(item, idOfHead(item.sk))).sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   }
 

@@ -165,19 +165,35 @@ export const assertHeadFits = <T extends VersionedRecord, B extends keyof T>(lay
   if (new TextEncoder().encode(JSON.stringify(headOf(layout, record, NO_BODY))).length > MAX_HEAD_BYTES) throw layout.headTooLarge(record);
 };
 
+type QueryExtra = Pick<QueryCommandInput, 'ProjectionExpression' | 'ExpressionAttributeNames'>;
+
 /** Every item of the user whose sort key begins with `prefix`, page by page. */
-export const queryUnder = async (
-  table: Table,
-  userId: string,
-  prefix: string,
-  extra: Pick<QueryCommandInput, 'ProjectionExpression' | 'ExpressionAttributeNames'>,
-): Promise<Record<string, unknown>[]> => {
-  const input: QueryCommandInput = {
-    TableName: table.name,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': prefix },
-    ...extra,
-  };
+export const queryUnder = async (table: Table, userId: string, prefix: string, extra: QueryExtra): Promise<Record<string, unknown>[]> =>
+  queryAll(table, { KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)', ExpressionAttributeValues: { ':pk': keys.user(userId), ':prefix': prefix }, ...extra });
+
+/** Where queryUnderInRanges cuts the keys after the prefix: ids are random UUIDs, so each range holds about a quarter. */
+const RANGE_STARTS = ['4', '8', 'c'];
+
+/**
+ * As queryUnder, read as four ranges of sort keys at once (DynamoDB Local answered 500 patient heads in ~70 ms as one
+ * query and ~55 ms as four; DynamoDB reads them in parallel too). The ranges cover every key under the prefix however
+ * its ids are spelled; a key on a boundary is in two, and read once (so the projection must name `sk`).
+ */
+export const queryUnderInRanges = async (table: Table, userId: string, prefix: string, extra: QueryExtra): Promise<Record<string, unknown>[]> => {
+  // The first key after every key under the prefix: its last character, one higher.
+  const end = prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+  const bounds = [prefix, ...RANGE_STARTS.map((start) => prefix + start), end];
+  const ranges = await Promise.all(
+    bounds.slice(1).map((to, i) =>
+      queryAll(table, { KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to', ExpressionAttributeValues: { ':pk': keys.user(userId), ':from': bounds[i], ':to': to }, ...extra }),
+    ),
+  );
+  const bySk = new Map(ranges.flat().map((item) => [String(item.sk), item]));
+  return [...bySk.values()].filter((item) => String(item.sk).startsWith(prefix));
+};
+
+const queryAll = async (table: Table, query: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> => {
+  const input: QueryCommandInput = { TableName: table.name, ...query };
   const items: Record<string, unknown>[] = [];
   do {
     const page = await table.client.send(new QueryCommand(input));
