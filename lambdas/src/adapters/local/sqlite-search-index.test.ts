@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_MAX_HITS, SearchRequest, searchFields, searchFieldWeights, type SearchField } from '@chartside/shared';
 import { describeSearchIndexContract } from '../search-index-contract';
-import { COUNTED_MATCHES, matchExpression, openSqliteSearchIndex, passageExpression, roughly, type SqliteSearchIndex } from './sqlite-search-index';
+import { COUNTED_MATCHES, KEPT_FOR_TIES, matchExpression, openSqliteSearchIndex, passageExpression, roughly, type SqliteSearchIndex } from './sqlite-search-index';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'chartside-search-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -145,6 +145,7 @@ describe('roughly', () => {
 
 describe('a library with more matches than are counted', () => {
   const size = COUNTED_MATCHES * 2 + 500;
+  const wideSize = COUNTED_MATCHES * 10;
   const file = path.join(folder, 'large', 'search.db');
   const tags = ['Icu', 'Cardiology', 'Renal', 'Sepsis', 'Teaching', 'Ward'];
   let index: SqliteSearchIndex;
@@ -168,6 +169,11 @@ describe('a library with more matches than are counted', () => {
         createdAt: new Date(Date.UTC(2025, 0, 1) + (i % 300) * 86_400_000).toISOString(),
         text: `${'Observation unremarkable. '.repeat(i % 13)}${'Sepsis screen. '.repeat(1 + (i % 5))}${i % 50 === 0 ? 'Rare finding.' : ''}`,
       });
+    }
+    // A library larger than the sample kept while counting: the facets' sample comes from it, or from a second pass.
+    for (let i = 0; i < wideSize; i += 1) {
+      const text = `${i % 9 < 2 ? 'Lumbar puncture.' : 'Observation.'}${i % 50 === 0 ? ' Rare finding.' : ''}`;
+      await index.upsert({ userId: 'wide', id: `w${i}`, name: `Note ${i}`, type: 'text', tags: tags.filter((_, t) => (i + t) % (t + 2) === 0), description: '', link: '', favorite: false, createdAt: '2025-01-01T00:00:00.000Z', text });
     }
     for (let i = 0; i < 10; i += 1) {
       await index.upsert({ userId: 'small', id: `s${i}`, name: 'Sepsis', type: 'text', tags: ['Icu'], description: '', link: '', favorite: false, createdAt: '2025-01-01T00:00:00.000Z', text: '' });
@@ -223,6 +229,19 @@ describe('a library with more matches than are counted', () => {
     expect(result.facets.map((facet) => facet.tag).sort()).toEqual([...tags].sort());
   });
 
+  it.each([
+    ['observation', 'kept while counting'],
+    ['lumbar', 'read again'],
+  ])('estimates the facets of %j in a library larger than the sample kept while counting (%s)', async (query) => {
+    const truth = (tag: string) =>
+      reader.prepare<[string, string], number>("SELECT count(*) FROM doc_tags JOIN docs ON docs.id = doc_tags.doc WHERE docs.user_id = 'wide' AND doc_tags.tag = ? AND docs.id IN (SELECT rowid FROM doc_text WHERE doc_text MATCH ?)").pluck().get(tag, query)!;
+    const result = await search({ query }, 'wide');
+    expect(result).toMatchObject({ foundIs: 'exact', facetsAre: 'estimate' });
+    expect(result.found).toBe(reader.prepare<[string], number>("SELECT count(*) FROM doc_text JOIN docs ON docs.id = doc_text.rowid WHERE doc_text MATCH ? AND docs.user_id = 'wide'").pluck().get(query));
+    for (const facet of result.facets) expect(Math.abs(facet.count - truth(facet.tag)) / truth(facet.tag)).toBeLessThan(0.15);
+    expect(await search({ query: 'rare' }, 'wide')).toMatchObject({ found: wideSize / 50, foundIs: 'exact', facetsAre: 'exact' });
+  });
+
   it('counts exactly when few match, when filters alone narrow (the total), and for the whole library', async () => {
     expect(await search({ query: 'rare' })).toMatchObject({ found: Math.ceil(size / 50), foundIs: 'exact', facetsAre: 'exact' });
     const favorites = Array.from({ length: size }, (_, i) => i).filter((i) => i % 10 !== 0).length;
@@ -234,17 +253,18 @@ describe('a library with more matches than are counted', () => {
     expect(await search({ query: 'sepsis' }, 'small')).toMatchObject({ found: 10, foundIs: 'exact', facets: [{ tag: 'Icu', count: 10 }], facetsAre: 'exact' });
   });
 
-  it('orders equal scores newest first across the cut of a page, however many tie', async () => {
+  // Copies that score the same: a page of 10 must be the 10 newest of them all. A few come with the best the scoring
+  // kept; more than it kept are read again.
+  it.each([30, KEPT_FOR_TIES + 30])('orders equal scores newest first across the cut of a page: %i tie', async (copies) => {
     const index = openSqliteSearchIndex(':memory:');
-    // 30 copies score the same: a page of 10 must be the 10 newest of all 30, not of the 20 the scoring kept for page 1
-    // (every tie is read again); page 2 has all 31 matches among the 40 it keeps.
-    const days = Array.from({ length: 30 }, (_, i) => (i * 7) % 30);
-    for (const [i, day] of days.entries()) {
-      const createdAt = new Date(Date.UTC(2025, 0, 1) + day * 86_400_000).toISOString();
+    // Distinct minutes, in an order unlike the order added (101 shares no factor with either count).
+    const minutes = Array.from({ length: copies }, (_, i) => (i * 101) % copies);
+    for (const [i, minute] of minutes.entries()) {
+      const createdAt = new Date(Date.UTC(2025, 0, 1) + minute * 60_000).toISOString();
       await index.upsert({ userId: 'u1', id: `copy-${i}`, name: 'Sepsis bundle', type: 'text', tags: [], description: '', link: '', favorite: false, createdAt, text: 'Lactate.' });
     }
     await index.upsert({ userId: 'u1', id: 'best', name: 'Sepsis', type: 'text', tags: [], description: '', link: '', favorite: false, createdAt: '2024-01-01T00:00:00.000Z', text: '' });
-    const newest = [...days.entries()].sort(([, a], [, b]) => b - a).map(([i]) => `copy-${i}`);
+    const newest = [...minutes.entries()].sort(([, a], [, b]) => b - a).map(([i]) => `copy-${i}`);
     const page = async (n: number) => (await index.search('u1', SearchRequest.parse({ query: 'sepsis', page: n, perPage: 10 }))).hits.map((hit) => hit.id);
     expect(await page(1)).toEqual(['best', ...newest.slice(0, 9)]);
     expect(await page(2)).toEqual(newest.slice(9, 19));

@@ -38,11 +38,24 @@ const TAG_SEPARATOR = ', ';
  */
 export const COUNTED_MATCHES = 2_000;
 /**
+ * Matches kept past a page while a tier is scored, so that equal scores across its cut come with it: names repeat, and
+ * scoring every match a second time for them took as long as the first (9 ms for a prefix in 100,000).
+ */
+export const KEPT_FOR_TIES = 250;
+/**
  * A match is in the sample when its number within its user's rowids × 2^32/φ, modulo 2^32, falls below the sampled
  * fraction of 2^32 (Fibonacci hashing): even over any run of rowids, and unlike every n-th rowid blind to patterns that
  * repeat every few rows.
  */
 const SAMPLE_HASH = { multiplier: 2_654_435_761, range: 2 ** 32 };
+/** Whether the rowid `rowid` (SQL) is in the sample whose bound (sampleBelow) is the statement's next parameter. */
+const inSample = (rowid: string) => `((${rowid} % ${USER_ROWIDS}) * ${SAMPLE_HASH.multiplier}) % ${SAMPLE_HASH.range} < ?`;
+const sampleBelow = (fraction: number) => Math.floor(fraction * SAMPLE_HASH.range);
+/**
+ * The sample kept while the matches are counted, as a share of the user's library: when many match it holds the facets'
+ * sample, so they are not read a second time (a prefix in 100,000 has tens of thousands of matches); when few, all.
+ */
+const FIRST_SAMPLE = 4 * COUNTED_MATCHES;
 /**
  * A user's rowids: their slot (in `users`) times this, plus 1, 2, … in the order their documents came. The sample hash
  * multiplies the part below it, which stays far under 2^31, within SQLite's 64-bit integers; and slots stay under 2^21,
@@ -488,16 +501,17 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
    * them (all of them when it has fewer). The best by bm25 come from the full-text index alone (SQLite keeps only that
    * many while it scores every match of the tier), and only they are read in `docs`, to order equal scores. That is
    * exact unless equal scores straddle the cut, which the one match after it shows: then the matches with the cut's
-   * score are read too, and the tiebreak picks among all of them. They come with the best when there are few (as many
-   * again are kept while scoring); only when even the last kept has the cut's score are they sought among all, scored
-   * a second time.
+   * score are read too, and the tiebreak picks among all of them. They come with the best when there are few
+   * (KEPT_FOR_TIES more are kept while scoring); only when even the last kept has the cut's score are they sought among
+   * all, scored a second time.
    */
   const bestOfTier = (tier: Tier, wanted: number): number[] => {
     const scored = `SELECT ${tier.table}.rowid AS id, bm25(${tier.table}, ${tier.weights}) AS score FROM ${tier.table} WHERE ${tier.where}`;
-    const best = statementFor(`${scored} ORDER BY score LIMIT ?`).all(...tier.params, 2 * wanted) as { id: number; score: number }[];
+    const kept = wanted + KEPT_FOR_TIES;
+    const best = statementFor(`${scored} ORDER BY score LIMIT ?`).all(...tier.params, kept) as { id: number; score: number }[];
     const cut = best[wanted - 1]?.score;
     let ranked = best.filter((row, i) => i < wanted || row.score === cut);
-    if (best.length === 2 * wanted && best.at(-1)!.score === cut) {
+    if (best.length === kept && best.at(-1)!.score === cut) {
       const tied = statementFor(`${scored} AND bm25(${tier.table}, ${tier.weights}) = ?`).all(...tier.params, cut) as { id: number; score: number }[];
       ranked = [...ranked.filter((row) => row.score < cut!), ...tied];
     }
@@ -539,12 +553,23 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     if (!matches.narrowed) {
       return { page, found: statements.userDocCount.get(userId)!, foundIs: 'exact', facets: statements.userFacets.all(userId), facetsAre: 'exact' };
     }
-    const found = statementFor(`SELECT count(*) FROM ${matches.from} WHERE ${matches.where}`).pluck().get(...matches.params) as number;
-    const ids = `SELECT ${matches.rowid} AS id FROM ${matches.from} WHERE ${matches.where}`;
-    if (found <= 2 * COUNTED_MATCHES) return { page, found, foundIs: 'exact', facets: facetsOf(ids, matches.params), facetsAre: 'exact' };
+    // The pass that counts the matches keeps a sample of them too, of FIRST_SAMPLE of the user's library.
+    const firstFraction = Math.min(1, FIRST_SAMPLE / statements.userDocCount.get(userId)!);
+    const counted = statementFor(
+      `SELECT count(*) AS found, json_group_array(${matches.rowid}) FILTER (WHERE ${inSample(matches.rowid)}) AS kept FROM ${matches.from} WHERE ${matches.where}`,
+    ).get(sampleBelow(firstFraction), ...matches.params) as { found: number; kept: string };
+    const { found } = counted;
+    const every = `SELECT ${matches.rowid} AS id FROM ${matches.from} WHERE ${matches.where}`;
+    if (found <= 2 * COUNTED_MATCHES) {
+      const facets = firstFraction === 1 ? facetsOf('SELECT value AS id FROM json_each(?)', [counted.kept]) : facetsOf(every, matches.params);
+      return { page, found, foundIs: 'exact', facets, facetsAre: 'exact' };
+    }
+    // The facets' sample is within the kept one when it is no larger; otherwise the matches are read again for it.
     const fraction = COUNTED_MATCHES / found;
-    const sampled = `${ids} AND ((${matches.rowid} % ${USER_ROWIDS}) * ${SAMPLE_HASH.multiplier}) % ${SAMPLE_HASH.range} < ?`;
-    const sample = facetsOf(sampled, [...matches.params, Math.floor(fraction * SAMPLE_HASH.range)]);
+    const sample =
+      fraction <= firstFraction
+        ? facetsOf(`SELECT value AS id FROM json_each(?) WHERE ${inSample('value')}`, [counted.kept, sampleBelow(fraction)])
+        : facetsOf(`${every} AND ${inSample(matches.rowid)}`, [...matches.params, sampleBelow(fraction)]);
     return { page, found, foundIs: 'exact', facets: sample.map(({ tag, count }) => ({ tag, count: roughly(count / fraction) })), facetsAre: 'estimate' };
   };
 
