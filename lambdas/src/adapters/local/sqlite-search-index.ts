@@ -54,8 +54,8 @@ const SAMPLE_HASH = { multiplier: 2_654_435_761, range: 2 ** 32 };
 const inSample = (rowid: string) => `((${rowid} % ${USER_ROWIDS}) * ${SAMPLE_HASH.multiplier}) % ${SAMPLE_HASH.range} < ?`;
 const sampleBelow = (fraction: number) => Math.floor(fraction * SAMPLE_HASH.range);
 /**
- * The sample kept while the matches are counted, as a share of the user's library: when many match it holds the facets'
- * sample, so they are not read a second time (a prefix in 100,000 has tens of thousands of matches); when few, all.
+ * The sample kept while many matches are counted, as a share of the user's library: when very many match it holds the
+ * facets' sample, so they are not read a second time (a prefix in 100,000 has tens of thousands of matches).
  */
 const FIRST_SAMPLE = 4 * COUNTED_MATCHES;
 /**
@@ -555,17 +555,18 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
     if (!matches.narrowed) {
       return { page, found: statements.userDocCount.get(userId)!, foundIs: 'exact', facets: statements.userFacets.all(userId), facetsAre: 'exact' };
     }
-    // The pass that counts the matches keeps a sample of them too, of FIRST_SAMPLE of the user's library.
+    // Few matches are read whole, by a pass that stops past the most whose tags are all read.
+    const every = `SELECT ${matches.rowid} AS id FROM ${matches.from} WHERE ${matches.where}`;
+    const few = statementFor(`${every} LIMIT ?`).pluck().all(...matches.params, 2 * COUNTED_MATCHES + 1) as number[];
+    if (few.length <= 2 * COUNTED_MATCHES) {
+      return { page, found: few.length, foundIs: 'exact', facets: facetsOf('SELECT value AS id FROM json_each(?)', [JSON.stringify(few)]), facetsAre: 'exact' };
+    }
+    // Many are counted by a pass that keeps a sample of them too, of FIRST_SAMPLE of the user's library.
     const firstFraction = Math.min(1, FIRST_SAMPLE / statements.userDocCount.get(userId)!);
     const counted = statementFor(
       `SELECT count(*) AS found, json_group_array(${matches.rowid}) FILTER (WHERE ${inSample(matches.rowid)}) AS kept FROM ${matches.from} WHERE ${matches.where}`,
     ).get(sampleBelow(firstFraction), ...matches.params) as { found: number; kept: string };
     const { found } = counted;
-    const every = `SELECT ${matches.rowid} AS id FROM ${matches.from} WHERE ${matches.where}`;
-    if (found <= 2 * COUNTED_MATCHES) {
-      const facets = firstFraction === 1 ? facetsOf('SELECT value AS id FROM json_each(?)', [counted.kept]) : facetsOf(every, matches.params);
-      return { page, found, foundIs: 'exact', facets, facetsAre: 'exact' };
-    }
     // The facets' sample is within the kept one when it is no larger; otherwise the matches are read again for it.
     const fraction = COUNTED_MATCHES / found;
     const sample =
