@@ -239,11 +239,11 @@ describe('a library with more matches than are counted', () => {
     expect(result).toMatchObject({ foundIs: 'exact', facetsAre: 'estimate' });
     expect(result.found).toBe(reader.prepare<[string], number>("SELECT count(*) FROM doc_text JOIN docs ON docs.id = doc_text.rowid WHERE doc_text MATCH ? AND docs.user_id = 'wide'").pluck().get(query));
     for (const facet of result.facets) expect(Math.abs(facet.count - truth(facet.tag)) / truth(facet.tag)).toBeLessThan(0.15);
-    expect(await search({ query: 'rare' }, 'wide')).toMatchObject({ found: wideSize / 50, foundIs: 'exact', facetsAre: 'exact' });
   });
 
   it('counts exactly when few match, when filters alone narrow (the total), and for the whole library', async () => {
     expect(await search({ query: 'rare' })).toMatchObject({ found: Math.ceil(size / 50), foundIs: 'exact', facetsAre: 'exact' });
+    expect(await search({ query: 'rare' }, 'wide')).toMatchObject({ found: wideSize / 50, foundIs: 'exact', facetsAre: 'exact' });
     const favorites = Array.from({ length: size }, (_, i) => i).filter((i) => i % 10 !== 0).length;
     expect(await search({ flagged: true })).toMatchObject({ found: favorites, foundIs: 'exact', facetsAre: 'estimate' });
     expect(await search({})).toMatchObject({ found: size, foundIs: 'exact', facetsAre: 'exact' });

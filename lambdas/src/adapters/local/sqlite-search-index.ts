@@ -256,10 +256,9 @@ interface Tier {
  * there; then those that need their section text for a word, by bm25 of all their text. Equal scores, newest first. So
  * a name match outranks everything, as the field weights mean it to, and a page is exact from its tier alone: the first
  * tiers score the short fields of their few matches (`heads`), never the text of every match (scoring every match took
- * 40 ms for a prefix in 100,000).
+ * 40 ms for a prefix in 100,000). `every` is the query's matchExpression.
  */
-const tiersOf = (userId: string, rowids: Rowids, request: SearchRequest, query: string): Tier[] => {
-  const every = queryTerms(searchWords(query)).join(' ');
+const tiersOf = (userId: string, rowids: Rowids, request: SearchRequest, every: string): Tier[] => {
   const inTier = (table: Tier['table'], weights: string, match: string): Tier => {
     const filter = filterOf(userId, request, `+${table}.rowid`);
     return {
@@ -476,7 +475,7 @@ export const openSqliteSearchIndex = (file: string): SqliteSearchIndex => {
         from: 'doc_text',
         // Sampled on the full-text match's rowid, so a match left out of the sample is never looked up in doc_tags.
         rowid: 'doc_text.rowid',
-        tiers: tiersOf(userId, rowids, request, request.query),
+        tiers: tiersOf(userId, rowids, request, expression),
         narrowed: true,
       };
     }
