@@ -47,9 +47,15 @@ const setMe = async (change: Record<string, unknown>) => {
   await call('PATCH', '/me', { version: me.version, ...change });
 };
 
+/**
+ * Opens the patient and waits for the copy the API answers: the page shows its persisted copy first, and an edit made
+ * before the fresh one lands is based on that older version (a CI rehearsal got the conflict dialog that way).
+ */
 const openPatient = async (p: Page, id: string, name: string) => {
+  const fresh = p.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === `/api/patients/${id}`, { timeout: 20_000 });
   await p.goto(`${runtime.url}/panel/${id}`);
   await p.getByRole('heading', { level: 1, name }).waitFor({ timeout: 20_000 });
+  await fresh;
 };
 
 const clipboard = (p: Page) => p.evaluate(() => navigator.clipboard.readText());
