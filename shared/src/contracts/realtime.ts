@@ -46,6 +46,8 @@ export const realtimeContract = {
   ticket: {
     method: 'post',
     path: '/realtime/ticket',
+    /** Issues a ticket, and changes no data the API reads back. */
+    readOnly: true,
     summary: 'A one-time ticket that opens one WebSocket of the caller (its URL then carries no token)',
     response: RealtimeTicket,
   },

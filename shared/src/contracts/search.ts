@@ -131,6 +131,8 @@ export const searchContract = {
   search: {
     method: 'post',
     path: '/search',
+    /** A POST only for its body: it changes nothing. */
+    readOnly: true,
     summary:
       'Search the user’s resources: weighted match (name 1000, tags 50, description 50, sections 1), newest first among equals; an empty query lists everything newest first',
     body: SearchRequest,

@@ -1,10 +1,15 @@
+import { feedContract, meContract, patientsContract, sessionsContract } from '@chartside/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { fetchAuthSession } from 'aws-amplify/auth';
+import { matchRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fillPath } from '../platform/api/api-client';
 import { fakeApi } from '../test/fake-api';
 import { FakeWebSocket } from '../test/fake-web-socket';
 import { cognitoError, signedInSession, signedOutSession, storeSessionId } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
+import { isRouteHandle } from './route-handle';
+import { appRoutes } from './routes';
 
 vi.mock('aws-amplify/auth', () => ({ fetchAuthSession: vi.fn(), signOut: vi.fn() }));
 
@@ -103,5 +108,26 @@ describe('route table', () => {
       expect(screen.getByRole('banner')).toBeTruthy();
       expect(screen.getByRole('link', { name: 'Chartside' }).getAttribute('href')).toBe('/');
     });
+  });
+});
+
+describe('early GETs', () => {
+  const earlyGetsOf = (pathname: string) =>
+    (matchRoutes(appRoutes, pathname) ?? []).flatMap(({ route, params }) => (isRouteHandle(route.handle) ? (route.handle.earlyGets?.(params) ?? []) : []));
+  const shell = [sessionsContract.current, meContract.get, feedContract.unreadCount];
+
+  // Each must be the very request its page's query makes, or the query asks again and the early answer is wasted.
+  it.each([
+    ['/', shell, {}],
+    ['/panel', [...shell, patientsContract.list], {}],
+    ['/panel/p%201', [...shell, patientsContract.get], { patientId: 'p 1' }],
+    ['/settings', shell, {}],
+  ])('of %s are the GETs its first screen makes', (pathname, endpoints, params) => {
+    expect(endpoints.every((endpoint) => endpoint.method === 'get')).toBe(true);
+    expect(earlyGetsOf(pathname)).toEqual(endpoints.map((endpoint) => fillPath(endpoint.path, params)));
+  });
+
+  it('are none for Login', () => {
+    expect(earlyGetsOf('/login')).toEqual([]);
   });
 });

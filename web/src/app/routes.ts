@@ -4,6 +4,7 @@
 import { redirect, type RouteObject } from 'react-router';
 import { loadPatientScreen } from '../features/patient/load-patient-screen';
 import { tools } from '../features/tools/catalogue';
+import { fillPath } from '../platform/api/api-client';
 import { redirectIfSignedIn, requireSignIn } from './guards';
 import { PageLoader } from './PageLoader';
 import { RootLayout } from './RootLayout';
@@ -28,8 +29,10 @@ const toolPages = () => import('../features/tools/routes');
 /** The signed-in routes, in the spec's order. Exported for the tests that visit each one. */
 export const signedInRoutes: RouteObject[] = [
   { index: true, handle: { title: 'Home' } satisfies RouteHandle, lazy: async () => (await import('../features/home/routes')).homeRoute },
-  page('panel', 'Panel', async () => (await panel()).panelRoute),
-  page('panel/:id', 'Patient', async () => (await loadPatientScreen()).patientRoute),
+  page('panel', 'Panel', async () => (await panel()).panelRoute, { earlyGets: () => ['/patients'] }),
+  page('panel/:id', 'Patient', async () => (await loadPatientScreen()).patientRoute, {
+    earlyGets: ({ id = '' }) => [fillPath('/patients/{patientId}', { patientId: id })],
+  }),
   page('resources', 'Resources', async () => (await resources()).resourcesRoute),
   page('resources/:id', 'Resource', async () => (await resources()).resourceRoute),
   page('templates', 'Templates', async () => (await import('../features/templates/routes')).templatesRoute),
@@ -70,6 +73,8 @@ export const appRoutes: RouteObject[] = [
       },
       {
         id: 'signed-in',
+        // The session gate's check, and the shell's user document and unread count.
+        handle: { earlyGets: () => ['/sessions/current', '/me', '/feed/unread-count'] } satisfies RouteHandle,
         loader: requireSignIn,
         lazy: async () => ({ Component: (await import('./SignedInLayout')).SignedInLayout }),
         children: signedInRoutes,

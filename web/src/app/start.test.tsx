@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { fetchAuthSession } from 'aws-amplify/auth';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, signedOutSession, storeSessionId, testConfig } from '../test/fixtures';
+import { jsonResponse, loginSession, patientRecord, signedOutSession, storeSessionId, testConfig } from '../test/fixtures';
 import { installSignedInBrowser } from '../test/signed-in-browser';
 import { start, type Started } from './start';
 
@@ -57,5 +57,27 @@ describe('start', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 10_000 })).toBeTruthy();
     expect(api.calls('GET', '/sessions/current')).toHaveLength(1);
+  });
+
+  it("asks for a patient's record as a page load of that patient starts, and the patient screen takes that answer", async () => {
+    let answerSessionCheck = () => {};
+    const sessionChecked = new Promise<void>((resolve) => (answerSessionCheck = resolve));
+    const api = installSignedInBrowser()
+      .on('GET', '/config.json', testConfig)
+      .on('GET', '/sessions/current', async () => {
+        await sessionChecked;
+        return loginSession();
+      })
+      .on('GET', '/patients/{patientId}', (_request, { patientId }) => patientRecord({ id: patientId }));
+    storeSessionId('session-1');
+    window.history.replaceState(null, '', '/panel/p-1');
+    await act(async () => {
+      started = await start(container);
+      // Asked while the session gate still waits for its check, so before the patient screen could ask.
+      await vi.waitFor(() => expect(api.calls('GET', '/patients/p-1')).toHaveLength(1));
+      answerSessionCheck();
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: /Okafor/ }, { timeout: 10_000 })).toBeTruthy();
+    expect(api.calls('GET', '/patients/p-1')).toHaveLength(1);
   });
 });

@@ -55,12 +55,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
     void leave('Your login session on this browser has ended. Sign in again.');
   });
 
-  const askedRightAfterSignIn = useEffectEvent(() => freshSignIn);
-
   useEffect(() => {
     if (!checking) return;
     const controller = new AbortController();
-    currentSession(api, checking, { freshSignIn: askedRightAfterSignIn(), signal: controller.signal })
+    currentSession(api, controller.signal)
       .then((current) => {
         if (!controller.signal.aborted) setGate({ phase: 'ready', session: current });
       })

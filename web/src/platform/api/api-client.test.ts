@@ -1,8 +1,8 @@
-import { meContract, sessionsContract, tagsContract } from '@chartside/shared';
+import { meContract, searchContract, sessionsContract, tagsContract } from '@chartside/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, userDocument } from '../../test/fixtures';
 import { Connectivity } from '../connectivity/connectivity';
-import { createApiClient, fillPath, queryString, type ApiClientOptions } from './api-client';
+import { createApiClient, EARLY_ANSWER_MS, fillPath, queryString, type ApiClientOptions } from './api-client';
 import { ApiError } from './api-error';
 
 const client = (token?: string) =>
@@ -207,6 +207,103 @@ describe('createApiClient', () => {
       await expect(sessionClient({ onSessionEnded }).call(meContract.get)).rejects.toMatchObject({ code: 'unauthorized' });
       expect(onSessionEnded).not.toHaveBeenCalled();
     });
+  });
+});
+
+describe('GETs asked for early', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  /** A client whose token and login session a test can change, over a server that answers each GET with its count. */
+  const earlyClient = () => {
+    const signedIn = { token: 'token-1', session: 'session-1' };
+    let answered = 0;
+    const fetchMock = stubFetch(() => jsonResponse({ answer: ++answered }));
+    const api = createApiClient({ apiUrl: '/api', clientId: 'tab-1', getAccessToken: async () => signedIn.token, getSessionId: () => signedIn.session });
+    const sent = () => fetchMock.mock.calls.length;
+    return { api, signedIn, fetchMock, sent };
+  };
+  /** getEarly asks once the token is read: a task later its request is out. */
+  const askedEarly = async (api: ReturnType<typeof earlyClient>['api'], path: string) => {
+    api.getEarly(path);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  it('sends the GET at once, with the token and session, and the next GET of the path takes its answer', async () => {
+    const { api, fetchMock, sent } = earlyClient();
+    await askedEarly(api, '/me');
+    expect(sent()).toBe(1);
+    expect(requestOf(fetchMock).headers.get('authorization')).toBe('Bearer token-1');
+    expect(requestOf(fetchMock).headers.get('x-session-id')).toBe('session-1');
+    await expect(api.request('get', '/me')).resolves.toEqual({ answer: 1 });
+    expect(sent()).toBe(1);
+  });
+
+  it('answers one request only: the next one asks the server again', async () => {
+    const { api, sent } = earlyClient();
+    await askedEarly(api, '/me');
+    await api.request('get', '/me');
+    await expect(api.request('get', '/me')).resolves.toEqual({ answer: 2 });
+    expect(sent()).toBe(2);
+  });
+
+  it('is kept for the next request when the one that took it stops waiting first (a remount)', async () => {
+    const { api, sent } = earlyClient();
+    await askedEarly(api, '/sessions/current');
+    const unmounted = new AbortController();
+    const first = api.request('get', '/sessions/current', { signal: unmounted.signal });
+    unmounted.abort();
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(api.request('get', '/sessions/current', { signal: new AbortController().signal })).resolves.toEqual({ answer: 1 });
+    expect(sent()).toBe(1);
+  });
+
+  it.each([
+    ['with other tokens (right after a password sign-in)', { token: 'token-2' }],
+    ['for another login session', { session: 'session-2' }],
+  ])('is not taken %s', async (_case, change) => {
+    const { api, signedIn, sent } = earlyClient();
+    await askedEarly(api, '/sessions/current');
+    Object.assign(signedIn, change);
+    await expect(api.request('get', '/sessions/current')).resolves.toEqual({ answer: 2 });
+    expect(sent()).toBe(2);
+  });
+
+  it('is dropped by any other request, which may change what it answered', async () => {
+    const { api, sent } = earlyClient();
+    await askedEarly(api, '/patients/p1');
+    await api.request('put', '/patients/p1', { body: { version: 1 } });
+    await expect(api.request('get', '/patients/p1')).resolves.toEqual({ answer: 3 });
+    expect(sent()).toBe(3);
+  });
+
+  it('is kept across a request that changes nothing, though not a GET (a search)', async () => {
+    const { api, sent } = earlyClient();
+    await askedEarly(api, '/me');
+    await api.call(searchContract.search, { body: { query: 'sepsis' } });
+    await expect(api.request('get', '/me')).resolves.toEqual({ answer: 1 });
+    expect(sent()).toBe(2);
+  });
+
+  it('is dropped when nobody takes it in time', async () => {
+    vi.useFakeTimers();
+    const { api, sent } = earlyClient();
+    api.getEarly('/me');
+    await vi.advanceTimersByTimeAsync(EARLY_ANSWER_MS);
+    await expect(api.request('get', '/me')).resolves.toEqual({ answer: 2 });
+    expect(sent()).toBe(2);
+  });
+
+  it('leaves its failure to the request that takes it: an ended session signs the browser out then', async () => {
+    const onSessionEnded = vi.fn();
+    stubFetch(() => jsonResponse({ error: { code: 'session_ended', message: 'This session has ended.' } }, 401));
+    const api = createApiClient({ apiUrl: '/api', clientId: 'tab-1', getAccessToken: async () => 'token-1', getSessionId: () => 'session-1', onSessionEnded });
+    await askedEarly(api, '/me');
+    expect(onSessionEnded).not.toHaveBeenCalled();
+    await expect(api.call(meContract.get)).rejects.toMatchObject({ code: 'session_ended' });
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
   });
 });
 

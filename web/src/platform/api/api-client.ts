@@ -2,7 +2,8 @@
 // failures as ApiError. A 401 `session_ended` (this browser's session was signed out or expired) is handed to
 // `onSessionEnded`, which signs the browser out, wherever the request came from. Whether the server answered at all
 // feeds the app's connectivity signal: a request that fails at the network level or has no answer in time means the
-// server cannot be reached.
+// server cannot be reached. A page load asks for its first data early (`getEarly`), before the code that reads it has
+// loaded; the first GET for it takes that answer.
 import { clientIdHeader, sessionIdHeader } from '@chartside/shared';
 import type { input, output, ZodType } from 'zod';
 import { connectivity as appConnectivity, type Connectivity } from '../connectivity/connectivity';
@@ -19,6 +20,8 @@ export interface Endpoint {
   /** The query string's parameters, when the endpoint takes any. */
   query?: ZodType;
   response: ZodType;
+  /** A request other than GET that changes nothing (a search with a body): see RequestOptions.readOnly. */
+  readOnly?: boolean;
 }
 
 /** What an endpoint answers, typed from its response schema. */
@@ -45,6 +48,8 @@ export interface RequestOptions {
    * sign-out calls, turn it off and handle the answer themselves.
    */
   handleSessionEnded?: boolean;
+  /** The request changes nothing though it is not a GET (a search with a body): it leaves the early answers be. */
+  readOnly?: boolean;
 }
 
 type BodyOption<E extends Endpoint> = [BodyOf<E>] extends [never] ? { body?: never } : { body: BodyOf<E> };
@@ -64,6 +69,13 @@ export interface ApiClient {
   request<T>(method: HttpMethod, path: string, options?: RequestOptions): Promise<T>;
   /** A route that answers bytes, not JSON (a sealed file's content): the successful response, its body unread. */
   requestBytes(method: HttpMethod, path: string, options?: RequestOptions): Promise<Response>;
+  /**
+   * Sends a GET now, for a request still to come (start-up asks for a page's first data while its chunks load). The
+   * next GET of the path, with the same token and login session, takes the answer instead of asking again, within
+   * EARLY_ANSWER_MS; one whose caller stops waiting before the answer comes leaves it to the next. A request that may
+   * change data (any but a GET, unless readOnly) drops the answers not yet taken: they may be older than its change.
+   */
+  getEarly(path: string): void;
 }
 
 export interface ApiClientOptions {
@@ -81,6 +93,9 @@ export interface ApiClientOptions {
 
 /** A request with no answer after this long has failed, and the server is taken to be unreachable. */
 export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** How long an answer asked for early waits for the request that takes it; after that, that request asks anew. */
+export const EARLY_ANSWER_MS = 30_000;
 
 /** A call reads its token asynchronously before it sends: one task after the call, its request is on its way. */
 export const requestSent = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
@@ -104,12 +119,58 @@ export function fillPath(path: string, params: Readonly<Record<string, string>> 
 
 export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId, onSessionEnded, connectivity = appConnectivity }: ApiClientOptions): ApiClient {
   const base = apiUrl.replace(/\/+$/, '');
+  /** Answers asked for early, by token, login session and path (earlyKey). */
+  const earlyAnswers = new Map<string, Promise<Response>>();
+  const earlyKey = (token: string | undefined, session: string | undefined, path: string) => JSON.stringify([token, session, path]);
 
-  const send = async (method: HttpMethod, path: string, { body, signal, timeoutMs = REQUEST_TIMEOUT_MS, keepalive, sessionId }: RequestOptions): Promise<Response> => {
+  /** The early answer for this key, taken; put back when the caller stops waiting before it comes. */
+  const takeEarly = (key: string, signal: AbortSignal | undefined): Promise<Response> | undefined => {
+    const answer = earlyAnswers.get(key);
+    if (!answer) return undefined;
+    earlyAnswers.delete(key);
+    if (!signal) return answer;
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const stopped = () => {
+        if (!settled) earlyAnswers.set(key, answer);
+        reject(signal.reason);
+      };
+      const settle = () => {
+        settled = true;
+        signal.removeEventListener('abort', stopped);
+      };
+      if (signal.aborted) return stopped();
+      signal.addEventListener('abort', stopped, { once: true });
+      answer.then(
+        (response) => {
+          settle();
+          resolve(response);
+        },
+        (error: unknown) => {
+          settle();
+          reject(error);
+        },
+      );
+    });
+  };
+
+  const send = async (method: HttpMethod, path: string, options: RequestOptions): Promise<Response> => {
     const token = await getAccessToken();
+    const session = options.sessionId ?? getSessionId?.();
+    if (method !== 'get' && !options.readOnly) earlyAnswers.clear();
+    const early = method === 'get' ? takeEarly(earlyKey(token, session, path), options.signal) : undefined;
+    return early ?? fetchAnswer(method, path, token, session, options);
+  };
+
+  const fetchAnswer = async (
+    method: HttpMethod,
+    path: string,
+    token: string | undefined,
+    session: string | undefined,
+    { body, signal, timeoutMs = REQUEST_TIMEOUT_MS, keepalive }: RequestOptions,
+  ): Promise<Response> => {
     const headers = new Headers({ accept: 'application/json', [clientIdHeader]: clientId });
     if (token) headers.set('authorization', `Bearer ${token}`);
-    const session = sessionId ?? getSessionId?.();
     if (session) headers.set(sessionIdHeader, session);
     if (body !== undefined) headers.set('content-type', 'application/json');
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -154,12 +215,28 @@ export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId
     }
   };
 
+  const getEarly = async (path: string) => {
+    const token = await getAccessToken();
+    const session = getSessionId?.();
+    const key = earlyKey(token, session, path);
+    if (earlyAnswers.has(key)) return;
+    const answer = fetchAnswer('get', path, token, session, {});
+    answer.catch(() => undefined); // the request that takes it reads the failure
+    earlyAnswers.set(key, answer);
+    setTimeout(() => {
+      if (earlyAnswers.get(key) === answer) earlyAnswers.delete(key);
+    }, EARLY_ANSWER_MS);
+  };
+
   return {
     request,
     requestBytes: (method, path, options = {}) => succeeded(method, path, options),
+    getEarly: (path) => {
+      getEarly(path).catch((error: unknown) => console.warn(`GET ${path} could not be asked for early`, error));
+    },
     call: <E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>) => {
       const { params, query, ...rest } = (options ?? {}) as RequestOptions & { params?: Record<string, string>; query?: Record<string, unknown> };
-      return request<ResponseOf<E>>(endpoint.method, `${fillPath(endpoint.path, params)}${queryString(query)}`, rest);
+      return request<ResponseOf<E>>(endpoint.method, `${fillPath(endpoint.path, params)}${queryString(query)}`, { readOnly: endpoint.readOnly, ...rest });
     },
   };
 }
