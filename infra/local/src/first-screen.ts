@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** Issue 19's goal is under 170 KB; 153 KB were reached, and the budget leaves a little headroom above that. */
-export const FIRST_SCREEN_BUDGET_KB = 158;
+/** Issue 19's goal is under 170 KB; 148 KB were reached, and the budget leaves a little headroom above that. */
+export const FIRST_SCREEN_BUDGET_KB = 152;
 
 const scriptsOf = (html: string) => [
   ...[...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
