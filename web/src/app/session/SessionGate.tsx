@@ -5,7 +5,7 @@
 import type { Session } from '@chartside/shared';
 import { Box } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../platform/api/api-error';
 import { usePlatform } from '../../platform/platform-context';
@@ -60,7 +60,8 @@ export function SessionGate({ children }: { children: ReactNode }) {
     const controller = new AbortController();
     currentSession(api, controller.signal)
       .then((current) => {
-        if (!controller.signal.aborted) setGate({ phase: 'ready', session: current });
+        // The shell and the page render as a transition: in slices that leave the main thread free, not one long task.
+        if (!controller.signal.aborted) startTransition(() => setGate({ phase: 'ready', session: current }));
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
