@@ -4,8 +4,16 @@ import { startTransition, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { whenIdle } from '../../platform/when-idle';
 
-/** Cards in the first commit: more than a large screen shows, so the first paint is a full screen. */
-export const FIRST_CARDS = 40;
+/**
+ * Cards (or compact rows) in the first commit: a screenful and then some, so the first paint is a full screen and no
+ * more is rendered before it (a phone shows about six cards; rendering 40 held its first paint back). From the window's
+ * size: the grid's columns at Mantine's sm and lg breakpoints, and rows of the smallest card (or row) there is.
+ */
+export const firstCards = (layout: 'cards' | 'compact', width = window.innerWidth, height = window.innerHeight): number => {
+  const columns = layout === 'compact' ? 1 : width >= 1200 ? 3 : width >= 768 ? 2 : 1;
+  const rowHeight = layout === 'compact' ? 28 : 90;
+  return Math.max(8, columns * Math.ceil(height / rowHeight));
+};
 /** Cards added per frame after that. */
 export const CARDS_PER_FRAME = 200;
 
@@ -23,14 +31,14 @@ const afterPaint = (callback: () => void): (() => void) => {
 };
 
 /**
- * How many of `total` items to render now: FIRST_CARDS at first, then CARDS_PER_FRAME more after each paint (as a
+ * How many of `total` items to render now: firstCards at first, then CARDS_PER_FRAME more after each paint (as a
  * transition, so typing and clicks go first) until all are. It only grows, so a new sort or filter of the same list
  * re-renders nothing it need not; a new `layout` (cards vs compact rows, which mount afresh) starts again from the first.
  */
-export function useProgressiveCount(total: number, layout: string): number {
-  const [progress, setProgress] = useState({ layout, limit: FIRST_CARDS });
-  if (progress.layout !== layout) setProgress({ layout, limit: FIRST_CARDS });
-  const limit = progress.layout === layout ? progress.limit : FIRST_CARDS;
+export function useProgressiveCount(total: number, layout: 'cards' | 'compact'): number {
+  const [progress, setProgress] = useState(() => ({ layout, limit: firstCards(layout) }));
+  if (progress.layout !== layout) setProgress({ layout, limit: firstCards(layout) });
+  const limit = progress.layout === layout ? progress.limit : firstCards(layout);
 
   useEffect(() => {
     if (limit >= total) return;
