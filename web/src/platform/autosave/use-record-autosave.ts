@@ -3,7 +3,7 @@
 // or the server can be reached again. Leaving with unsaved work is guarded: in-app navigation waits for the save (and
 // asks when it fails or conflicts), closing the tab asks through the browser's own prompt, unless the edits wait
 // offline and are safely kept on this device.
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBlocker } from 'react-router';
 import { connectivity } from '../connectivity/connectivity';
 import { getAppPersister } from '../offline';
@@ -34,12 +34,13 @@ function useKeptDraft<R extends Versioned, D extends object, Body>(saver: Record
         writerRef.current = writer;
         unsubscribe = saver.subscribe(writer.schedule);
         if (stored) saver.restore(stored);
-        setRestoredKey(key);
+        // The whole screen renders now: as a transition, in slices that leave the main thread free, not one long task.
+        startTransition(() => setRestoredKey(key));
       },
       (error: unknown) => {
         // What is kept there is unknown: no writer for this key, so it is neither overwritten nor deleted.
         console.warn('The edits kept on this device could not be read; this screen will not keep its edits there', error);
-        if (!cancelled) setRestoredKey(key);
+        if (!cancelled) startTransition(() => setRestoredKey(key));
       },
     );
     const keepAsPageGoes = () => writerRef.current?.keepAsPageGoes();
