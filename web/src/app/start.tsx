@@ -27,9 +27,13 @@ export interface Started {
 const startPageLoad = ({ api, session }: Platform, pathname = window.location.pathname): void => {
   for (const { route, params } of matchRoutes(appRoutes, pathname) ?? []) {
     if (route.id === 'signed-in' && session.id() === undefined) return;
-    // A failure here is the router's to report: it loads the same chunk again when it navigates.
-    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
-    if (isRouteHandle(route.handle)) for (const path of route.handle.earlyGets?.(params) ?? []) api.getEarly(path);
+    // Only a head start: whatever fails here, the router and the page do again themselves, and report.
+    try {
+      if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+      if (isRouteHandle(route.handle)) for (const path of route.handle.earlyGets?.(params) ?? []) api.getEarly(path);
+    } catch (error) {
+      console.warn(`The page could not be prepared early: ${pathname}`, error);
+    }
   }
 };
 

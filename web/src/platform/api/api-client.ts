@@ -97,9 +97,6 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** How long an answer asked for early waits for the request that takes it; after that, that request asks anew. */
 export const EARLY_ANSWER_MS = 30_000;
 
-/** A call reads its token asynchronously before it sends: one task after the call, its request is on its way. */
-export const requestSent = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
-
 /** A query string of the parameters that have a value: { cursor: 'a b', limit: 3 } -> '?cursor=a+b&limit=3'. */
 export function queryString(query: Readonly<Record<string, unknown>> = {}): string {
   const search = new URLSearchParams();
