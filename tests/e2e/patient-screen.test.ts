@@ -13,7 +13,7 @@ import { launchBrowser } from '../harness/browser';
 import { task } from '../harness/patients';
 import { sharedRuntime } from '../harness/shared-runtime';
 import { createUser, signedIn, type TestUser } from '../harness/users';
-import { newContext, shot, signIn } from '../harness/web';
+import { newContext, QUERY_CACHE, shot, signIn, storedValues } from '../harness/web';
 
 const runtime = sharedRuntime();
 let browser: Browser;
@@ -47,15 +47,26 @@ const setMe = async (change: Record<string, unknown>) => {
   await call('PATCH', '/me', { version: me.version, ...change });
 };
 
+/** The version of the patient in the page's persisted query cache: the copy a reload shows first. */
+const persistedVersion = async (p: Page, id: string) => {
+  type Persisted = { clientState?: { queries?: { state?: { data?: { id?: string; version?: number } } }[] } };
+  const values = ((await storedValues(p, ...QUERY_CACHE)) ?? []) as Persisted[];
+  return values.flatMap((value) => value.clientState?.queries ?? []).find((query) => query.state?.data?.id === id)?.state?.data?.version;
+};
+
 /**
- * Opens the patient and waits for the copy the API answers: the page shows its persisted copy first, and an edit made
- * before the fresh one lands is based on that older version (a CI rehearsal got the conflict dialog that way).
+ * Opens the patient once the page has persisted the API's latest copy of it. The page shows its persisted copy first,
+ * and an edit made before the fresh one lands is based on that older version: two CI rehearsals got a conflict over the
+ * tasks that way, after the last test's final save was still being persisted as the page reloaded. Waiting for the
+ * answer to the page's GET no longer tells: the app asks for the patient as it starts, before the screen can take it.
  */
 const openPatient = async (p: Page, id: string, name: string) => {
-  const fresh = p.waitForResponse((response) => response.request().method() === 'GET' && new URL(response.url()).pathname === `/api/patients/${id}`, { timeout: 20_000 });
+  if (p.url().startsWith(runtime.url)) {
+    const { version } = await stored(id);
+    await expect.poll(async () => (await persistedVersion(p, id)) ?? version, { timeout: 10_000 }).toBe(version);
+  }
   await p.goto(`${runtime.url}/panel/${id}`);
   await p.getByRole('heading', { level: 1, name }).waitFor({ timeout: 20_000 });
-  await fresh;
 };
 
 const clipboard = (p: Page) => p.evaluate(() => navigator.clipboard.readText());
