@@ -13,6 +13,9 @@ import { RouteErrorPage } from './RouteErrorPage';
 
 type Lazy = RouteObject['lazy'];
 
+// The early GETs below are written as paths, not taken from the contracts: those bring the API's schemas (zod) into the
+// first screen's code. routes.test.tsx checks each against its contract's endpoint.
+
 const page = (path: string, title: string, lazy: Lazy, extra: Omit<RouteHandle, 'title'> = {}): RouteObject => ({
   path,
   handle: { title, ...extra } satisfies RouteHandle,

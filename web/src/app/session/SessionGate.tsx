@@ -2,7 +2,7 @@
 // an ended one signs the browser out (a sign-in restored on page load), or, right after the user typed their
 // password, is simply replaced. Without one, the 'Login Session Options' dialog starts a new session. A public
 // session's browser signs out when its time is up.
-import type { Session } from '@chartside/shared';
+import { sessionsContract, type Session } from '@chartside/shared';
 import { Box } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { startTransition, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
@@ -10,7 +10,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../../platform/api/api-error';
 import { usePlatform } from '../../platform/platform-context';
 import { PageLoader } from '../PageLoader';
-import { currentSession } from './current-session';
 import { LoginSessionOptionsDialog } from './LoginSessionOptionsDialog';
 import { useSessionExpiry } from './use-session-expiry';
 
@@ -58,7 +57,10 @@ export function SessionGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!checking) return;
     const controller = new AbortController();
-    currentSession(api, controller.signal)
+    // GET /sessions/current: a page load asked for it as the app started (the signed-in route's early GETs), and this
+    // takes that answer; right after a password sign-in the tokens are new, so it asks anew.
+    api
+      .call(sessionsContract.current, { signal: controller.signal, handleSessionEnded: false })
       .then((current) => {
         // The shell and the page render as a transition: in slices that leave the main thread free, not one long task.
         if (!controller.signal.aborted) startTransition(() => setGate({ phase: 'ready', session: current }));

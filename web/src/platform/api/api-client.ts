@@ -212,7 +212,7 @@ export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId
     }
   };
 
-  const getEarly = async (path: string) => {
+  const askEarly = async (path: string) => {
     const token = await getAccessToken();
     const session = getSessionId?.();
     const key = earlyKey(token, session, path);
@@ -229,7 +229,7 @@ export function createApiClient({ apiUrl, clientId, getAccessToken, getSessionId
     request,
     requestBytes: (method, path, options = {}) => succeeded(method, path, options),
     getEarly: (path) => {
-      getEarly(path).catch((error: unknown) => console.warn(`GET ${path} could not be asked for early`, error));
+      askEarly(path).catch((error: unknown) => console.warn(`GET ${path} could not be asked for early`, error));
     },
     call: <E extends Endpoint>(endpoint: E, ...[options]: CallArgs<E>) => {
       const { params, query, ...rest } = (options ?? {}) as RequestOptions & { params?: Record<string, string>; query?: Record<string, unknown> };
