@@ -8,12 +8,13 @@ import type { Table } from '../../data/table';
  */
 export const DYNAMODB_REQUEST_TIMEOUT_MS = 5_000;
 
-export const documentTable = (name: string, config: DynamoDBClientConfig = {}, requestTimeoutMs = DYNAMODB_REQUEST_TIMEOUT_MS): Table => ({
-  name,
-  client: DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler: { requestTimeout: requestTimeoutMs, throwOnRequestTimeout: true }, ...config }), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  }),
-});
+export const documentTable = (name: string, config: DynamoDBClientConfig = {}, requestTimeoutMs = DYNAMODB_REQUEST_TIMEOUT_MS): Table => {
+  const client = new DynamoDBClient({ requestHandler: { requestTimeout: requestTimeoutMs, throwOnRequestTimeout: true }, ...config });
+  // The SDK's logger middleware copies every request and answer, masking sensitive members, for a logger we never give
+  // it (its default logs nothing): a tenth of the Node time of listing 500 patients.
+  client.middlewareStack.remove('loggerMiddleware');
+  return { name, client: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } }) };
+};
 
 /** Health probe: the table answers and is active. */
 export const tableIsActive = async (table: Table): Promise<{ ok: boolean; detail?: string }> => {
