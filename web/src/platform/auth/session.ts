@@ -1,5 +1,5 @@
 // The current session, read from Amplify's token store (refreshed by Amplify when the access token has expired).
-import { amplifyAuth } from './configure-amplify';
+import { amplifyAuth, mayBeSignedIn } from './configure-amplify';
 
 /** The access token for API and WebSocket calls, or undefined when nobody is signed in. */
 export async function getAccessToken(): Promise<string | undefined> {
@@ -19,6 +19,7 @@ export async function getAccessIdentity(): Promise<{ token: string; userId: stri
  * offline visitor is not sent to the login page only because the token could not be refreshed.
  */
 export async function isSignedIn(): Promise<boolean> {
+  if (!mayBeSignedIn()) return false;
   try {
     return (await getAccessToken()) !== undefined;
   } catch (error) {
