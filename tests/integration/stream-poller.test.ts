@@ -1,7 +1,8 @@
 // The local stream poller on DynamoDB Local's real stream, with tables of its own: after a failed poll it must take
 // its iterators again from where it stood, not at LATEST, or records that arrived before the failure are never handed
 // over (a resource saved then would never become searchable); and a record the indexer keeps refusing is given up after
-// MAX_RETRIES, so it cannot hold back every later change.
+// MAX_RETRIES, so it cannot hold back every later change. An idle poller asks less and less often (a tenth of a core
+// otherwise), and a nudge (a write through the runtime's API) has it read at once.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import { CreateTableCommand, DeleteTableCommand, DynamoDBClient, PutItemCommand 
 import type { DynamoDBRecord } from 'aws-lambda';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLogger } from '@chartside/lambdas/adapters/aws/logger';
-import { MAX_RETRIES, startStreamPoller, type StreamPoller } from '../../infra/local/src/stream-poller';
+import { IDLE_POLL_MS, MAX_RETRIES, startStreamPoller, type StreamPoller } from '../../infra/local/src/stream-poller';
+import { startDynamoFaultProxy } from '../harness/dynamodb-fault-proxy';
 import { sharedRuntime } from '../harness/shared-runtime';
 
 const runtime = sharedRuntime();
@@ -115,4 +117,42 @@ it(`gives a record the indexer keeps refusing up after ${MAX_RETRIES} retries, a
   await put(TableName, 'later');
   await eventually('a later record is handed over on its own', () => batches.some((batch) => batch.join() === 'later'));
   expect(poisonTries()).toBe(MAX_RETRIES + 1);
+});
+
+it('polls an idle stream less and less often, and reads a record at once when nudged', async () => {
+  const { TableName, streamArn } = await tableWithStream();
+  // Every request of the poller passes through this proxy, which counts its reads of the stream.
+  const proxy = await startDynamoFaultProxy(Number(new URL(endpoint).port));
+  let reads = 0;
+  proxy.setRule(({ operation }) => void (operation === 'GetRecords' && (reads += 1)));
+  const handed: string[] = [];
+  const pollMs = 50;
+  const poller = startStreamPoller({
+    endpoint: proxy.url,
+    streamArn,
+    checkpointFile: path.join(folder, 'idle.json'),
+    startAtLatest: true,
+    handle: async (records: DynamoDBRecord[]) => {
+      handed.push(...records.map((r) => r.dynamodb?.Keys?.pk?.S ?? ''));
+      return { batchItemFailures: [] };
+    },
+    logger: createLogger('SILENT'),
+    pollMs,
+  });
+  pollers.push(poller);
+  try {
+    await poller.ready;
+    // Idle for three of its longest waits: every 50 ms that would be 60 reads; doubling waits make it about 8.
+    const idle = 3 * IDLE_POLL_MS;
+    await new Promise((resolve) => setTimeout(resolve, idle));
+    expect(reads).toBeGreaterThan(0);
+    expect(reads).toBeLessThan(idle / pollMs / 4);
+
+    await put(TableName, 'written-through-the-api');
+    poller.nudge();
+    await eventually('the record is handed over', () => handed.includes('written-through-the-api'));
+  } finally {
+    await poller.stop();
+    await proxy.close();
+  }
 });

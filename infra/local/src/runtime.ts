@@ -11,6 +11,7 @@ import { cognitoClient, createCognitoLocal, ensureUserPool } from './cognito-loc
 import { composeLocal } from './compose';
 import { ensureAuditTable, ensureTable, startDynamoDbLocal } from './dynamodb-local';
 import { startSearchIndexing } from './local-search';
+import type { StreamPoller } from './stream-poller';
 import { scheduleFeedRefresh } from './feed-schedule';
 import { createRealtimeGateway, type RealtimeGateway } from './realtime-gateway';
 import { scheduleNightlyBackup } from './nightly-backup';
@@ -61,6 +62,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       app?: ReturnType<typeof getRequestListener>;
       web?: WebApp;
       gateway?: RealtimeGateway;
+      searchIndexing?: StreamPoller;
       transcription?: TranscriptionSocket;
       config?: Omit<RuntimeConfig, 'userPoolEndpoint' | 'wsUrl'>;
     } = {};
@@ -73,6 +75,8 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
       } else if (url.startsWith('/@connections/') && mounted.gateway) {
         mounted.gateway.handleManagement(request, response);
       } else if ((url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) && mounted.app) {
+        // A write may have changed a resource: search follows the table's stream now, not at its next idle poll.
+        if (request.method !== 'GET' && request.method !== 'HEAD') response.once('finish', () => mounted.searchIndexing?.nudge());
         void mounted.app(request, response);
       } else if (url === '/config.json' && mounted.config) {
         const host = request.headers.host ?? `localhost:${settings.PORT}`;
@@ -131,6 +135,7 @@ export const startLocalRuntime = async (settings: LocalSettings): Promise<LocalR
     stops.push(() => nightlyBackup.stop());
     const searchIndexing = await startSearchIndexing({ dataDir: settings.dataDir, dynamodbEndpoint: dynamodb.endpoint, table: composed.table, indexer: composed.indexer });
     stops.push(() => searchIndexing.stop());
+    mounted.searchIndexing = searchIndexing;
     const gateway = createRealtimeGateway(composed.realtime);
     mounted.gateway = gateway;
     stops.push(() => gateway.close());

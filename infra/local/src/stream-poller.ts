@@ -22,8 +22,16 @@ import {
 import type { AttributeValue, DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { localAws } from './settings';
 
-/** How long the poller waits between empty polls: a new resource is searchable within about this long. */
+/**
+ * The wait after a poll that found records, or after a nudge (a write through this runtime): a new resource is searchable
+ * within about this long.
+ */
 export const STREAM_POLL_MS = 150;
+/**
+ * Each empty poll doubles the wait, up to this: an idle runtime polled every 150 ms spent a tenth of a core on it
+ * (DynamoDB Local and Node together), which a page load or a test on a 2-core machine competes with.
+ */
+export const IDLE_POLL_MS = 1_000;
 /** How often the shard list is read again (shards close and new ones open). */
 const SHARD_REFRESH_MS = 1_000;
 /** The wait after an error before trying again. */
@@ -41,12 +49,15 @@ export interface StreamPollerOptions {
   startAtLatest: boolean;
   handle: (records: DynamoDBRecord[]) => Promise<DynamoDBBatchResponse>;
   logger: Logger;
+  /** The shortest wait between polls (STREAM_POLL_MS); empty polls double it up to IDLE_POLL_MS. */
   pollMs?: number;
 }
 
 export interface StreamPoller {
   /** Resolves once every shard known at start has been positioned (LATEST iterators taken), before any record is read. */
   ready: Promise<void>;
+  /** Polls now and soon again: the table has just been written to (by this runtime's API). */
+  nudge(): void;
   stop(): Promise<void>;
 }
 
@@ -93,6 +104,7 @@ export const startStreamPoller = (options: StreamPollerOptions): StreamPoller =>
   let lastRefresh = 0;
   let stopped = false;
   let wake: (() => void) | undefined;
+  let idleWait = pollMs;
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -237,12 +249,20 @@ export const startStreamPoller = (options: StreamPollerOptions): StreamPoller =>
         await sleep(RETRY_MS);
         continue;
       }
-      if (!busy) await sleep(pollMs);
+      if (busy) idleWait = pollMs;
+      else {
+        await sleep(idleWait);
+        idleWait = Math.min(idleWait * 2, Math.max(pollMs, IDLE_POLL_MS));
+      }
     }
   })();
 
   return {
     ready,
+    nudge: () => {
+      idleWait = pollMs;
+      wake?.();
+    },
     stop: async () => {
       stopped = true;
       wake?.();
