@@ -1,9 +1,11 @@
 // mayBeSignedIn reads what Amplify's own token store writes: checked against that store, not a copy of its key format.
+// And Amplify itself is loaded at start only where it may hold a sign-in.
+import { Amplify } from 'aws-amplify';
 import { DefaultTokenStore } from 'aws-amplify/auth/cognito';
 import { defaultStorage } from 'aws-amplify/utils';
 import type { RuntimeConfig } from '@chartside/shared';
-import { afterEach, describe, expect, it } from 'vitest';
-import { configureAmplify, mayBeSignedIn } from './configure-amplify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { amplifyAuth, configureAmplify, mayBeSignedIn } from './configure-amplify';
 
 const config: RuntimeConfig = { region: 'us-east-1', userPoolId: 'us-east-1_test', userPoolClientId: 'app-client', apiUrl: '/api', wsUrl: '/ws', mfa: 'optional' };
 
@@ -45,5 +47,25 @@ describe('mayBeSignedIn', () => {
       key: () => null,
     };
     expect(mayBeSignedIn(unreadable)).toBe(true);
+  });
+});
+
+describe('configureAmplify', () => {
+  afterEach(() => window.localStorage.clear());
+
+  const configuredClient = () => Amplify.getConfig().Auth?.Cognito.userPoolClientId;
+
+  it('loads Amplify only when asked in a browser without a sign-in, and at once in one that may have one', async () => {
+    configureAmplify(config);
+    await vi.dynamicImportSettled();
+    expect(configuredClient()).toBeUndefined();
+    await amplifyAuth();
+    expect(configuredClient()).toBe(config.userPoolClientId);
+
+    const signedInClient = 'signed-in-client';
+    await amplifyTokenStore(signedInClient).storeTokens({ accessToken: token('access.jwt.text'), clockDrift: 0, username: 'clinician@example.org' });
+    configureAmplify({ ...config, userPoolClientId: signedInClient });
+    await vi.dynamicImportSettled();
+    expect(configuredClient()).toBe(signedInClient);
   });
 });

@@ -1,6 +1,7 @@
-// Amplify's Cognito client (amplify-client.ts) is not on the first screen's JavaScript: start-up begins loading it
-// and the first screen renders meanwhile. Every use of Amplify's auth API awaits amplifyAuth(), so no call can run
-// before Amplify is configured.
+// Amplify's Cognito client (amplify-client.ts) is not on the first screen's JavaScript. A signed-in page's start-up
+// begins loading it at once (its first requests need the token) and renders meanwhile; a signed-out visitor's Login
+// loads its own chunk first and Amplify once it shows (prepareSignIn), so the two do not share a slow link. Every use of
+// Amplify's auth API awaits amplifyAuth(), which loads it if need be, so no call can run before Amplify is configured.
 import type { RuntimeConfig } from '@chartside/shared';
 
 type AmplifyClient = typeof import('./amplify-client');
@@ -9,18 +10,22 @@ type AmplifyClient = typeof import('./amplify-client');
 const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider';
 
 let configured: Promise<AmplifyClient> | undefined;
+let loadConfigured: (() => Promise<AmplifyClient>) | undefined;
 let appClientId: string | undefined;
 
 export function configureAmplify(config: RuntimeConfig): void {
   appClientId = config.userPoolClientId;
-  configured = import('./amplify-client').then((client) => {
-    client.configure(config);
-    return client;
-  });
+  configured = undefined;
+  loadConfigured = () =>
+    (configured ??= import('./amplify-client').then((client) => {
+      client.configure(config);
+      return client;
+    }));
+  if (mayBeSignedIn()) void loadConfigured();
 }
 
-/** Amplify's auth API, once configured (unconfigured before configureAmplify: Amplify then says so itself). */
-export const amplifyAuth = (): Promise<AmplifyClient> => configured ?? import('./amplify-client');
+/** Amplify's auth API, configured (unconfigured before configureAmplify: Amplify then says so itself). */
+export const amplifyAuth = (): Promise<AmplifyClient> => loadConfigured?.() ?? import('./amplify-client');
 
 /**
  * False when Amplify keeps no access token for this app in this browser: nobody is signed in, and Amplify need not be

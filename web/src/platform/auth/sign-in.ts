@@ -6,6 +6,9 @@ import { amplifyAuth } from './configure-amplify';
 
 export const TOTP_ISSUER = 'Chartside';
 
+/** Loads Amplify ahead of a sign-in, while the user types: Login calls it once it shows (see configure-amplify.ts). */
+export const prepareSignIn = (): void => void amplifyAuth();
+
 export interface TotpSetup {
   /** The base32 secret, shown as text for typing into an authenticator app. */
   secret: string;

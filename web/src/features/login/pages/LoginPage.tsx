@@ -6,8 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TotpSetupForm } from '../../../components/TotpSetupForm';
-import { confirmSignInCode, signInWithPassword, type SignInProgress, type TotpSetup } from '../../../platform/auth/sign-in';
+import { confirmSignInCode, prepareSignIn, signInWithPassword, type SignInProgress, type TotpSetup } from '../../../platform/auth/sign-in';
 import { signInErrorMessage } from '../../../platform/auth/sign-in-error-message';
+import { whenIdle } from '../../../platform/when-idle';
 import { CodeForm } from '../components/CodeForm';
 import { PasswordForm } from '../components/PasswordForm';
 
@@ -22,6 +23,7 @@ export function LoginPage() {
 
   // Nothing of the last user stays in memory once the signed-in pages are gone (every sign-out path ends here).
   useEffect(() => queryClient.clear(), [queryClient]);
+  useEffect(() => whenIdle(prepareSignIn), []);
 
   const attempt = async (signInStep: () => Promise<SignInProgress>) => {
     setPending(true);
