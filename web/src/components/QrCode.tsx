@@ -1,6 +1,6 @@
-// A QR code drawn in the browser as SVG (the `qrcode` package): the secret it carries never leaves the page.
+// A QR code drawn in the browser as SVG (the `qrcode` package): the secret it carries never leaves the page. The package
+// loads when a code is first drawn, not with Login's chunk (it was half of it, for a set-up few sign-ins need).
 import { Skeleton } from '@mantine/core';
-import { toString as qrSvg } from 'qrcode';
 import { useEffect, useState } from 'react';
 
 export interface QrCodeProps {
@@ -15,7 +15,8 @@ export function QrCode({ value, label, size = 200 }: QrCodeProps) {
 
   useEffect(() => {
     let current = true;
-    qrSvg(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })
+    import('qrcode')
+      .then(({ toString: qrSvg }) => qrSvg(value, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } }))
       .then((svg) => current && setDrawn({ value, url: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` }))
       .catch((error: unknown) => console.error('The QR code could not be drawn', error));
     return () => {
