@@ -197,10 +197,16 @@ export const QUERY_CACHE = ['chartside-query-cache', 'keyval'] as const;
 
 /**
  * Waits until the app's persisted query cache on this device holds `text`: a reload from then on finds it there (one
- * in the very moment the cache is being written would cut that write off).
+ * in the very moment the cache is being written would cut that write off). Without Vitest's expect, so the benchmarks
+ * wait the same way.
  */
-export const untilPersisted = (page: Page, text: string) =>
-  expect.poll(async () => JSON.stringify(await storedValues(page, ...QUERY_CACHE)), { timeout: 10_000 }).toContain(text);
+export const untilPersisted = async (page: Page, text: string, timeoutMs = 10_000) => {
+  const deadline = performance.now() + timeoutMs;
+  while (!JSON.stringify(await storedValues(page, ...QUERY_CACHE)).includes(text)) {
+    if (performance.now() > deadline) throw new Error(`the app's persisted query cache did not come to hold ${text} within ${timeoutMs} ms`);
+    await page.waitForTimeout(50);
+  }
+};
 
 /**
  * The page's realtime socket once the server has registered it: the app pings as the socket opens, and the pong comes

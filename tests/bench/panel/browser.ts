@@ -26,7 +26,7 @@ import { api } from '../../harness/api';
 import { launchBrowser } from '../../harness/browser';
 import { startRuntime } from '../../harness/runtime';
 import { createUser, signedIn } from '../../harness/users';
-import { newContext, QUERY_CACHE, shot, signIn, storedValues } from '../../harness/web';
+import { newContext, QUERY_CACHE, shot, signIn, untilPersisted } from '../../harness/web';
 import { everySectionPatient, markerOf, printLine, realisticPatient, seedPanel, timed } from './panel-seed';
 
 const { values } = parseArgs({
@@ -153,18 +153,6 @@ const clearQueryCache = async (page: Page, origin: string) => {
 };
 
 /**
- * Waits until the page has persisted the panel's list (its writes are throttled to one per 500 ms): a page left
- * before that would cut the write off, and the next load would find no list in the cache.
- */
-const untilListPersisted = async (page: Page) => {
-  const deadline = performance.now() + WAIT_MS;
-  while (!JSON.stringify(await storedValues(page, ...QUERY_CACHE)).includes(PERSISTED_LIST)) {
-    if (performance.now() > deadline) throw new Error('the panel list was never persisted');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
-
-/**
  * In the page, right after typing: when the save status next reads 'Saved' after having read something else (it may
  * still show the last save's 'Saved' for a frame), painted. Resolves with that time and the time it started.
  */
@@ -231,8 +219,8 @@ try {
       listStarts.push(list.startTime);
       listToCard.push(coldFirst.at(-1)! - list.responseEnd);
     }
-    // The same again with the cache this visit persisted.
-    await untilListPersisted(page);
+    // The same again with the cache this visit persisted (a load before its throttled write would cut it off).
+    await untilPersisted(page, PERSISTED_LIST, WAIT_MS);
     await page.goto(`${runtime.url}/panel`);
     warmFirst.push(await mark(page, 'firstCard'));
   }
