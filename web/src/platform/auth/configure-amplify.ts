@@ -9,13 +9,12 @@ type AmplifyClient = typeof import('./amplify-client');
 /** How Amplify's token store (v6) names what it keeps in localStorage: `{prefix}.{app client id}.{user}.accessToken`. */
 const TOKEN_KEY_PREFIX = 'CognitoIdentityServiceProvider';
 
-let configured: Promise<AmplifyClient> | undefined;
 let loadConfigured: (() => Promise<AmplifyClient>) | undefined;
 let appClientId: string | undefined;
 
 export function configureAmplify(config: RuntimeConfig): void {
   appClientId = config.userPoolClientId;
-  configured = undefined;
+  let configured: Promise<AmplifyClient> | undefined;
   loadConfigured = () =>
     (configured ??= import('./amplify-client').then((client) => {
       client.configure(config);
